@@ -1,0 +1,58 @@
+import { Elysia } from 'elysia';
+import { toOpenAPISchema } from '@elysiajs/openapi';
+import type { BootedPlatform } from './platform/boot.ts';
+import type { AssetTable } from './platform/http/assets.ts';
+import { assetRoutes } from './platform/http/assets.ts';
+import { errorHandler } from './platform/http/error-handler.ts';
+import { csrfGuard } from './platform/http/csrf.ts';
+import { createRequestHandler, type Handler } from './platform/http/server.ts';
+import { securityHeaders } from './platform/http/security-headers.ts';
+import type { PageEnvironment } from './platform/http/page.ts';
+import { objectRoutes } from './platform/objects/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { coverRoutes } from './features/covers/routes.ts';
+import { preferencesRoutes } from './features/preferences/routes.ts';
+import { catalogueRoutes } from './features/catalogue/routes.ts';
+import { docsRoutes, type OpenApiDocument } from './features/docs/routes.ts';
+
+const MAX_OBJECT_UPLOAD_BYTES = 50 * 1024 * 1024;
+
+/** One Elysia app composed of one plugin per feature (DESIGN rule 2). */
+export function createApp(platform: BootedPlatform, assets: AssetTable): Elysia<any, any, any, any, any, any, any> {
+  const { config } = platform;
+  const env: PageEnvironment = { baseUrl: config.baseUrl, asset: assets.url };
+  let document: OpenApiDocument | null = null;
+  const app: Elysia<any, any, any, any, any, any, any> = new Elysia()
+    .use(errorHandler(env, platform.log))
+    .use(csrfGuard(config.baseUrl))
+    .use(assetRoutes(assets))
+    .use(healthRoutes(platform))
+    .use(coverRoutes(platform.objects))
+    .use(preferencesRoutes({ secureCookies: config.baseUrl.startsWith('https:') }))
+    .use(catalogueRoutes(platform, env))
+    .use(docsRoutes(() => (document ??= buildDocument(app)), env));
+  if (platform.objects.kind === 'fs') app.use(objectRoutes(platform.objects, { secret: platform.objectSigningKey, maxUploadBytes: MAX_OBJECT_UPLOAD_BYTES }));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+function buildDocument(app: Elysia<any, any, any, any, any, any, any>): OpenApiDocument {
+  const { paths, components } = toOpenAPISchema(app, { staticFile: true });
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Chapterhouse API', version: '0.1.0', description: 'JSON endpoints for the web layer and the mobile client.' },
+    paths: paths as OpenApiDocument['paths'],
+    components,
+  };
+}
+
+/** The app behind request ids, logging, security headers and compression. */
+export function createHandler(platform: BootedPlatform, assets: AssetTable): Handler {
+  const app = createApp(platform, assets);
+  const objectOrigin = platform.config.s3 ? new URL(platform.config.s3.publicUrl).origin : null;
+  return createRequestHandler((request) => app.handle(request), {
+    log: platform.log,
+    headers: securityHeaders({ objectOrigin, https: platform.config.baseUrl.startsWith('https:') }),
+  });
+}

@@ -1,0 +1,136 @@
+import { Type as T, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+/**
+ * The environment table of docs/api.md (decisions.md), parsed once at start.
+ * Every variable is optional; an invalid value stops the process with one line naming it.
+ */
+const Url = (pattern: string, hint: string) => T.String({ pattern, description: hint });
+const httpUrl = Url('^https?://[^\\s]+$', 'an http(s) URL');
+
+export const EnvSchema = T.Object({
+  PORT: T.Optional(T.Integer({ minimum: 0, maximum: 65535, description: 'a port number 0-65535' })),
+  BASE_URL: T.Optional(httpUrl),
+  DATA_DIR: T.Optional(T.String({ minLength: 1, description: 'a directory path' })),
+  ROLE: T.Optional(T.Union([T.Literal('all'), T.Literal('web'), T.Literal('worker')], { description: 'one of all, web, worker' })),
+  DATABASE_URL: T.Optional(Url('^postgres(ql)?://[^\\s]+$', 'a postgres:// URL')),
+  REDIS_URL: T.Optional(Url('^rediss?://[^\\s]+$', 'a redis:// URL')),
+  S3_ENDPOINT: T.Optional(httpUrl),
+  S3_BUCKET: T.Optional(T.String({ pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$', description: 'an S3 bucket name' })),
+  S3_REGION: T.Optional(T.String({ minLength: 1 })),
+  S3_ACCESS_KEY_ID: T.Optional(T.String({ minLength: 1 })),
+  S3_SECRET_ACCESS_KEY: T.Optional(T.String({ minLength: 1 })),
+  S3_PUBLIC_URL: T.Optional(httpUrl),
+  AUTH_SECRET: T.Optional(T.String({ minLength: 32, description: 'at least 32 characters' })),
+  DEBUG_LOGIN_TOKEN: T.Optional(T.String({ minLength: 16, description: 'at least 16 characters' })),
+  ADMIN_USERNAMES: T.Optional(T.String()),
+  GOOGLE_CLIENT_ID: T.Optional(T.String({ minLength: 1 })),
+  GOOGLE_CLIENT_SECRET: T.Optional(T.String({ minLength: 1 })),
+  GITHUB_CLIENT_ID: T.Optional(T.String({ minLength: 1 })),
+  GITHUB_CLIENT_SECRET: T.Optional(T.String({ minLength: 1 })),
+  OIDC_ISSUER: T.Optional(httpUrl),
+  OIDC_CLIENT_ID: T.Optional(T.String({ minLength: 1 })),
+  OIDC_CLIENT_SECRET: T.Optional(T.String({ minLength: 1 })),
+  AI_BASE_URL: T.Optional(httpUrl),
+  AI_API_KEY: T.Optional(T.String()),
+  AI_TEXT_MODEL: T.Optional(T.String({ minLength: 1 })),
+  AI_IMAGE_MODEL: T.Optional(T.String({ minLength: 1 })),
+  TTS_OPENAI_URL: T.Optional(httpUrl),
+  TTS_OPENAI_KEY: T.Optional(T.String()),
+  POLAR_API_URL: T.Optional(httpUrl),
+  POLAR_ACCESS_TOKEN: T.Optional(T.String({ minLength: 1 })),
+  POLAR_PRODUCT_ID: T.Optional(T.String({ minLength: 1 })),
+  POLAR_WEBHOOK_SECRET: T.Optional(T.String({ minLength: 1 })),
+  SCRAPER_URL: T.Optional(httpUrl),
+  SOURCE_BASE_URL: T.Optional(httpUrl),
+  SEED_DEMO: T.Optional(T.Union([T.Literal('0'), T.Literal('1')], { description: '0 or 1' })),
+  LOG_LEVEL: T.Optional(T.Union(['debug', 'info', 'warn', 'error'].map((l) => T.Literal(l)), { description: 'debug, info, warn or error' })),
+});
+export type Env = Static<typeof EnvSchema>;
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  publicUrl: string;
+}
+
+export interface Config {
+  port: number;
+  baseUrl: string;
+  dataDir: string;
+  role: 'all' | 'web' | 'worker';
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  s3: S3Config | null;
+  authSecret: string | null;
+  debugLoginToken: string | null;
+  adminUsernames: readonly string[];
+  seedDemo: boolean;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  env: Readonly<Env>;
+}
+
+export class ConfigError extends Error {}
+
+const NUMERIC = new Set(['PORT']);
+
+/** Parses the environment; throws ConfigError whose message is one line naming the variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Readonly<Config> {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(EnvSchema.properties)) {
+    const value = source[key];
+    if (value === undefined || value === '') continue;
+    raw[key] = NUMERIC.has(key) && /^\d+$/.test(value) ? Number(value) : value;
+  }
+  const firstError = Value.Errors(EnvSchema, raw).First();
+  if (firstError) {
+    const name = firstError.path.replace(/^\//, '');
+    const schema = (EnvSchema.properties as Record<string, { description?: string }>)[name];
+    const expected = schema?.description ?? firstError.message;
+    throw new ConfigError(`Invalid environment variable ${name}: expected ${expected}, got ${JSON.stringify(source[name])}`);
+  }
+  const env = raw as Env;
+
+  const s3Keys = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const s3Given = s3Keys.filter((k) => env[k] !== undefined);
+  if (s3Given.length > 0 && s3Given.length < s3Keys.length) {
+    const missing = s3Keys.find((k) => env[k] === undefined);
+    throw new ConfigError(`Missing environment variable ${missing}: S3 needs ${s3Keys.join(', ')} together`);
+  }
+
+  if (env.ROLE && env.ROLE !== 'all' && !env.DATABASE_URL) {
+    throw new ConfigError(`Invalid environment variable ROLE: ROLE=${env.ROLE} needs DATABASE_URL (the embedded database serves one process)`);
+  }
+
+  const port = env.PORT ?? 3000;
+  const baseUrl = (env.BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const s3: S3Config | null = s3Given.length
+    ? {
+        endpoint: env.S3_ENDPOINT!,
+        bucket: env.S3_BUCKET!,
+        region: env.S3_REGION ?? 'us-east-1',
+        accessKeyId: env.S3_ACCESS_KEY_ID!,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+        publicUrl: (env.S3_PUBLIC_URL ?? env.S3_ENDPOINT!).replace(/\/+$/, ''),
+      }
+    : null;
+
+  return Object.freeze({
+    port,
+    baseUrl,
+    dataDir: env.DATA_DIR ?? './data',
+    role: env.ROLE ?? 'all',
+    databaseUrl: env.DATABASE_URL ?? null,
+    redisUrl: env.REDIS_URL ?? null,
+    s3,
+    authSecret: env.AUTH_SECRET ?? null,
+    debugLoginToken: env.DEBUG_LOGIN_TOKEN ?? null,
+    adminUsernames: Object.freeze((env.ADMIN_USERNAMES ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+    seedDemo: env.SEED_DEMO !== '0',
+    logLevel: (env.LOG_LEVEL ?? 'info') as Config['logLevel'],
+    env: Object.freeze(env),
+  });
+}

@@ -1,0 +1,54 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { createLogger } from './platform/log.ts';
+import { bootPlatform } from './platform/boot.ts';
+import { loadAssets } from './platform/http/assets.ts';
+import { createHandler } from './app.ts';
+import { seedDemoCatalogue } from './features/demo/seed.ts';
+import { startJobs } from './jobs.ts';
+
+/** config → platform → app; serves HTTP and/or runs jobs according to ROLE. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+  const platform = await bootPlatform(config, log);
+  if (config.seedDemo && config.role !== 'worker') {
+    const { seeded } = await seedDemoCatalogue(platform.db, platform.objects);
+    if (seeded) log.info('demo catalogue seeded', { books: seeded });
+  }
+
+  const jobs = config.role === 'web' ? null : startJobs(platform);
+  const server =
+    config.role === 'worker'
+      ? null
+      : Bun.serve({ port: config.port, fetch: createHandler(platform, loadAssets()), idleTimeout: 120 });
+
+  if (server) console.log(`Chapterhouse is ready at ${config.baseUrl === `http://localhost:${config.port}` ? `http://localhost:${server.port}` : config.baseUrl}`);
+  else console.log('Chapterhouse worker is running');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal });
+    server?.stop();
+    await jobs?.stop();
+    await platform.shutdown();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(`Chapterhouse failed to start: ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,122 @@
+import type { Cache, Unsubscribe } from './port.ts';
+
+type Entry = { value: string; expiresAt: number | null };
+type Handler = (message: string) => void;
+
+const SWEEP_EVERY_MS = 60_000;
+
+/** Same rule as the Redis adapter: a positive number of seconds, fractions allowed. */
+function ttlToMs(ttlSeconds: number): number {
+  if (!(ttlSeconds > 0) || !Number.isFinite(ttlSeconds)) throw new RangeError(`invalid ttl: ${ttlSeconds}`);
+  return Math.ceil(ttlSeconds * 1000);
+}
+
+// A throwing subscriber must not break delivery to the others (nor, in Redis, the connection).
+function deliver(channel: string, handler: Handler, message: string): void {
+  try {
+    handler(message);
+  } catch (error) {
+    console.error(`cache subscriber on ${channel} failed`, error);
+  }
+}
+
+/** Single-process cache: pub/sub reaches only subscribers inside this process. */
+export function createMemoryCache(): Cache {
+  const entries = new Map<string, Entry>();
+  const channels = new Map<string, Set<Handler>>();
+
+  const live = (key: string, now = Date.now()): Entry | undefined => {
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt !== null && entry.expiresAt <= now) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+
+  // Lazy expiry alone would keep keys that are never read again forever.
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const key of entries.keys()) live(key, now);
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
+
+  const expiryFrom = (ttlSeconds: number | undefined) =>
+    ttlSeconds === undefined ? null : Date.now() + ttlToMs(ttlSeconds);
+
+  return {
+    kind: 'memory',
+
+    async get(key) {
+      return live(key)?.value ?? null;
+    },
+
+    async set(key, value, ttlSeconds) {
+      entries.set(key, { value, expiresAt: expiryFrom(ttlSeconds) });
+    },
+
+    async setIfAbsent(key, value, ttlSeconds) {
+      const expiresAt = expiryFrom(ttlSeconds);
+      if (live(key)) return false;
+      entries.set(key, { value, expiresAt });
+      return true;
+    },
+
+    async del(key) {
+      entries.delete(key);
+    },
+
+    async incr(key, expireAt) {
+      const entry = live(key);
+      if (!entry) {
+        entries.set(key, { value: '1', expiresAt: expireAt.getTime() });
+        return 1;
+      }
+      const current = Number(entry.value);
+      if (!/^-?\d+$/.test(entry.value) || !Number.isSafeInteger(current + 1)) {
+        throw new Error('ERR value is not an integer or out of range');
+      }
+      entry.value = String(current + 1);
+      return current + 1;
+    },
+
+    async ttl(key) {
+      const entry = live(key);
+      if (!entry) return -2;
+      if (entry.expiresAt === null) return -1;
+      // Redis rounds the remaining milliseconds to the nearest second.
+      return Math.round((entry.expiresAt - Date.now()) / 1000);
+    },
+
+    async publish(channel, message) {
+      const handlers = [...(channels.get(channel) ?? [])];
+      // Delivered after publish returns, like Redis, so callers never rely on synchronous delivery.
+      queueMicrotask(() => {
+        const current = channels.get(channel);
+        for (const handler of handlers) {
+          if (current?.has(handler)) deliver(channel, handler, message);
+        }
+      });
+    },
+
+    async subscribe(channel, onMessage): Promise<Unsubscribe> {
+      // Wrapped so the same function subscribed twice gets two independent subscriptions.
+      const handler: Handler = (message) => onMessage(message);
+      let set = channels.get(channel);
+      if (!set) channels.set(channel, (set = new Set()));
+      set.add(handler);
+      return async () => {
+        set.delete(handler);
+        if (set.size === 0 && channels.get(channel) === set) channels.delete(channel);
+      };
+    },
+
+    async ping() {},
+
+    async close() {
+      clearInterval(sweep);
+      entries.clear();
+      channels.clear();
+    },
+  };
+}

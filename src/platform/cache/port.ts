@@ -1,0 +1,28 @@
+/**
+ * The key-value cache every feature uses. Two adapters: in-process (memory.ts, single process only)
+ * and Redis (redis.ts). Both pass tests/platform/cache.contract.test.ts.
+ */
+export type Unsubscribe = () => Promise<void>;
+
+export interface Cache {
+  readonly kind: 'memory' | 'redis';
+  get(key: string): Promise<string | null>;
+  /** ttlSeconds omitted: no expiry. */
+  set(key: string, value: string, ttlSeconds?: number): Promise<void>;
+  /** SET NX: true when the key was absent and is now set. */
+  setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
+  del(key: string): Promise<void>;
+  /**
+   * Atomic increment. When the key is created by this call it expires at `expireAt`
+   * (a Date; e.g. the end of the UTC day for daily limits). Returns the new value.
+   */
+  incr(key: string, expireAt: Date): Promise<number>;
+  /** Remaining time to live in seconds; -1 without expiry; -2 when absent (Redis semantics). */
+  ttl(key: string): Promise<number>;
+  /** Delivered to every subscriber in every process sharing the cache. */
+  publish(channel: string, message: string): Promise<void>;
+  subscribe(channel: string, onMessage: (message: string) => void): Promise<Unsubscribe>;
+  /** Throws when the cache is unreachable (used by /readyz). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,267 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Row types of the migrations under migrations/. Keep in step with them. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp column with a default: optional on insert. */
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** jsonb: read as a value, written as a JSON string. */
+type Json = ColumnType<unknown, string, string>;
+type DefaultJson = ColumnType<unknown, string | undefined, string>;
+
+export interface BooksTable {
+  slug: string;
+  title: string;
+  author: Generated<string>;
+  description: Generated<string>;
+  cover_key: string | null;
+  status: Generated<'ongoing' | 'completed'>;
+  source_url: string | null;
+  chapter_count: Generated<number>;
+  rating_count: Generated<number>;
+  rating_sum: Generated<number>;
+  has_audio: Generated<boolean>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  search_vector: ColumnType<string, never, never>;
+}
+
+export interface GenresTable {
+  slug: string;
+  name: string;
+}
+
+export interface BookGenresTable {
+  book_slug: string;
+  genre_slug: string;
+}
+
+export interface ChaptersTable {
+  id: Generated<number>;
+  book_slug: string;
+  number: number;
+  title: Generated<string>;
+  text: Generated<string>;
+  word_count: Generated<number>;
+  content_hash: Generated<string>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export type Role = 'user' | 'pro' | 'admin';
+
+export interface AppUsersTable {
+  id: Generated<string>;
+  username: string;
+  role: Generated<Role>;
+  email: string | null;
+  email_verified: Generated<boolean>;
+  avatar_key: string | null;
+  provider_avatar_url: string | null;
+  oauth_provider: string | null;
+  oauth_id: string | null;
+  payment_customer_id: string | null;
+  password_hash: string | null;
+  library_private: Generated<boolean>;
+  pro_until: Timestamp | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface UserSessionsTable {
+  id: string;
+  user_id: string;
+  user_agent: Generated<string>;
+  ip: Generated<string>;
+  device_fingerprint: string;
+  created: DefaultTimestamp;
+  last_seen: DefaultTimestamp;
+}
+
+export interface ProgressTable {
+  id: Generated<number>;
+  user_id: string | null;
+  session_id: string | null;
+  slug: string;
+  chapter: number;
+  scroll: Generated<number>;
+  audio_time: Generated<number>;
+  updated_at: DefaultTimestamp;
+}
+
+export interface UserSettingsTable {
+  id: Generated<number>;
+  user_id: string | null;
+  session_id: string | null;
+  auto_next: boolean | null;
+  voice: string | null;
+  speed: number | null;
+  theme: string | null;
+  locale: string | null;
+  font_family: string | null;
+  font_size: number | null;
+  updated_at: DefaultTimestamp;
+}
+
+export type Shelf = 'reading' | 'plan_to_read' | 'completed' | 'dropped';
+
+export interface UserLibraryTable {
+  user_id: string;
+  slug: string;
+  shelf: Generated<Shelf>;
+  added_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface BookCommentsTable {
+  id: Generated<number>;
+  slug: string;
+  chapter: number | null;
+  parent_id: number | null;
+  author_id: string;
+  text: string;
+  upvotes: Generated<number>;
+  downvotes: Generated<number>;
+  created_at: DefaultTimestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface CommentVotesTable {
+  comment_id: number;
+  voter_id: string;
+  direction: 'up' | 'down';
+  created_at: DefaultTimestamp;
+}
+
+export interface BookRatingsTable {
+  id: Generated<number>;
+  user_id: string | null;
+  session_id: string | null;
+  slug: string;
+  rating: number;
+  updated_at: DefaultTimestamp;
+}
+
+export interface UserSubscriptionsTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface DiscoveryVotesTable {
+  id: Generated<number>;
+  user_id: string | null;
+  session_id: string | null;
+  slug: string;
+  action: 'like' | 'pass' | 'save';
+  created_at: DefaultTimestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: string;
+  title: string;
+  body: Generated<string>;
+  link: string | null;
+  read: Generated<boolean>;
+  created_at: DefaultTimestamp;
+}
+
+export type AudioJobStatus = 'pending' | 'generating' | 'done' | 'failed';
+
+export interface AudioJobsTable {
+  id: Generated<string>;
+  slug: string;
+  chapter: number;
+  voice: string;
+  status: Generated<AudioJobStatus>;
+  error: string | null;
+  requested_by: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface AudioFilesTable {
+  slug: string;
+  chapter: number;
+  voice: string;
+  object_key: string;
+  format: 'mp3' | 'wav';
+  size_bytes: Generated<number>;
+  duration_seconds: Generated<number>;
+  created_at: DefaultTimestamp;
+}
+
+export interface AiJobsTable {
+  id: Generated<string>;
+  kind: string;
+  status: Generated<'pending' | 'running' | 'done' | 'failed' | 'cancelled' | 'applied'>;
+  progress: Generated<number>;
+  payload: DefaultJson;
+  error: string | null;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export type TaskStatus = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface TasksTable {
+  id: Generated<string>;
+  status: Generated<TaskStatus>;
+  source: Generated<string>;
+  book_slug: string | null;
+  progress: Generated<number>;
+  detail: DefaultJson;
+  error: string | null;
+  initiator_id: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface Database {
+  books: BooksTable;
+  genres: GenresTable;
+  book_genres: BookGenresTable;
+  chapters: ChaptersTable;
+  app_users: AppUsersTable;
+  user_sessions: UserSessionsTable;
+  progress: ProgressTable;
+  user_settings: UserSettingsTable;
+  user_library: UserLibraryTable;
+  book_comments: BookCommentsTable;
+  comment_votes: CommentVotesTable;
+  book_ratings: BookRatingsTable;
+  user_subscriptions: UserSubscriptionsTable;
+  discovery_votes: DiscoveryVotesTable;
+  notifications: NotificationsTable;
+  audio_jobs: AudioJobsTable;
+  audio_files: AudioFilesTable;
+  ai_jobs: AiJobsTable;
+  scrape_tasks: TasksTable;
+  import_tasks: TasksTable;
+  jobs: JobsTable;
+}
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/** The durable job queue (src/platform/queue). */
+export interface JobsTable {
+  id: Generated<string>;
+  kind: string;
+  payload: DefaultJson;
+  status: Generated<JobStatus>;
+  priority: Generated<number>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: DefaultTimestamp;
+  lease_until: Timestamp | null;
+  locked_by: string | null;
+  progress: Generated<number>;
+  result: Json | null;
+  error: string | null;
+  cancel_requested: Generated<boolean>;
+  dedupe_key: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  finished_at: Timestamp | null;
+}

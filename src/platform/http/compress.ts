@@ -1,0 +1,51 @@
+import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|rss\+xml|atom\+xml|manifest\+json)|image\/svg\+xml)/;
+const MIN_BYTES = 1024;
+
+export type Encoding = 'br' | 'gzip';
+
+export function pickEncoding(acceptEncoding: string | null): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = acceptEncoding.split(',').map((part) => {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.find((p) => p.trim().startsWith('q='));
+    return { name: name!.trim().toLowerCase(), q: q ? Number(q.trim().slice(2)) : 1 };
+  });
+  const ok = (name: string) => accepted.some((a) => (a.name === name || a.name === '*') && a.q > 0);
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
+}
+
+export function compressBytes(bytes: Uint8Array, encoding: Encoding): Uint8Array {
+  // Quality 5 keeps brotli cheap enough for dynamic pages; static assets are compressed once at 11.
+  return encoding === 'br'
+    ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipSync(bytes, { level: 6 });
+}
+
+/**
+ * Compresses a buffered text response. Streams (audio, SSE, large downloads) and already-encoded
+ * bodies pass through untouched.
+ */
+export async function compressResponse(request: Request, response: Response): Promise<Response> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.body || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return response;
+  if (type.startsWith('text/event-stream') || response.status === 206 || request.method === 'HEAD') return response;
+  const length = Number(response.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(length) && length < MIN_BYTES) return response;
+  const encoding = pickEncoding(request.headers.get('accept-encoding'));
+  if (!encoding) return withVary(response);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const headers = new Headers(response.headers);
+  headers.append('vary', 'Accept-Encoding');
+  if (bytes.byteLength < MIN_BYTES) return new Response(bytes as BodyInit, { status: response.status, statusText: response.statusText, headers });
+  const body = compressBytes(bytes, encoding);
+  headers.set('content-encoding', encoding);
+  headers.set('content-length', String(body.byteLength));
+  return new Response(body as BodyInit, { status: response.status, statusText: response.statusText, headers });
+}
+
+function withVary(response: Response): Response {
+  response.headers.append('vary', 'Accept-Encoding');
+  return response;
+}

@@ -1,0 +1,54 @@
+import { Elysia, ValidationError } from 'elysia';
+import type { Logger } from '../log.ts';
+import { AppError } from './errors.ts';
+import { htmlResponse, jsonError } from './respond.ts';
+import { isApiPath, requestIdOf, wantsHtmx } from './request-context.ts';
+import { pageContext, type PageEnvironment } from './page.ts';
+import { validationMessage } from './validation-message.ts';
+import { NotFoundPage } from '../../../views/pages/errors/NotFoundPage.tsx';
+import { ErrorPage } from '../../../views/pages/errors/ErrorPage.tsx';
+
+interface Mapped {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/** Every failure becomes an AppError-like triple; unknown errors are logged and become a bare 500. */
+function mapError(code: string | number, error: unknown, request: Request, log: Logger): Mapped {
+  if (error instanceof AppError) return { status: error.status, code: error.code, message: error.message };
+  if (code === 'NOT_FOUND') return { status: 404, code: 'not_found', message: 'Not found' };
+  if (code === 'PARSE') return { status: 400, code: 'invalid_request', message: 'Invalid JSON body' };
+  if (code === 'VALIDATION' && error instanceof ValidationError) return { status: 400, code: 'invalid_request', message: validationMessage(error) };
+  if (code === 'INVALID_COOKIE_SIGNATURE') return { status: 400, code: 'invalid_request', message: 'Invalid cookie' };
+  const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 500;
+  if (status >= 400 && status < 500) return { status, code: 'invalid_request', message: 'Invalid request' };
+  log.error('unhandled error', { req_id: requestIdOf(request), path: new URL(request.url).pathname, error: error as Error });
+  return { status: 500, code: 'internal_error', message: 'Something went wrong' };
+}
+
+/**
+ * Under /api/: the JSON body of docs/api.md. htmx requests: an empty response with a toast trigger.
+ * Pages: a rendered error page. Never a stack trace, SQL or file path.
+ */
+export function errorHandler(env: PageEnvironment, log: Logger) {
+  return new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, async ({ code, error, request }) => {
+    const mapped = mapError(code, error, request, log);
+    const path = new URL(request.url).pathname;
+    if (isApiPath(path) || !acceptsHtml(request)) return jsonError(mapped.status, mapped.message, mapped.code);
+    if (wantsHtmx(request)) {
+      return new Response(null, {
+        status: mapped.status,
+        headers: { 'hx-trigger': JSON.stringify({ 'app:toast': { level: 'error', message: mapped.message } }), 'hx-reswap': 'none' },
+      });
+    }
+    const ctx = pageContext(request, env);
+    const page = mapped.status === 404 ? NotFoundPage({ ctx }) : ErrorPage({ ctx, requestId: ctx.requestId, status: mapped.status, message: mapped.status < 500 ? mapped.message : undefined });
+    return htmlResponse(page, mapped.status);
+  });
+}
+
+function acceptsHtml(request: Request): boolean {
+  const accept = request.headers.get('accept');
+  return !accept || accept.includes('text/html') || accept.includes('*/*');
+}

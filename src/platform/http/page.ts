@@ -1,0 +1,43 @@
+import { FONT_FAMILIES, THEMES, type FontFamily, type PageContext, type Theme } from '../../../views/context.ts';
+import { isLocale, makeTranslator, negotiateLocale } from '../i18n/index.ts';
+import { readCookie } from './cookies.ts';
+import { requestIdOf } from './request-context.ts';
+
+export interface PageEnvironment {
+  baseUrl: string;
+  asset: (path: string) => string;
+}
+
+/** Appearance choices of a visitor, from their cookies (until settings exist) or the browser. */
+export interface Appearance {
+  locale: PageContext['locale'];
+  theme: Theme;
+  fontFamily: FontFamily;
+  fontSize: number;
+}
+
+export function appearanceFromRequest(request: Request): Appearance {
+  const locale = readCookie(request, 'locale');
+  const theme = readCookie(request, 'theme');
+  const font = readCookie(request, 'font_family');
+  const size = Number(readCookie(request, 'font_size'));
+  return {
+    locale: isLocale(locale) ? locale : negotiateLocale(request.headers.get('accept-language')),
+    theme: (THEMES as readonly string[]).includes(theme ?? '') ? (theme as Theme) : 'amber',
+    fontFamily: (FONT_FAMILIES as readonly string[]).includes(font ?? '') ? (font as FontFamily) : 'system',
+    fontSize: size >= 0.5 && size <= 3 ? size : 1,
+  };
+}
+
+export function pageContext(request: Request, env: PageEnvironment): PageContext {
+  const appearance = appearanceFromRequest(request);
+  const url = new URL(request.url);
+  return {
+    ...appearance,
+    t: makeTranslator(appearance.locale),
+    asset: env.asset,
+    path: url.pathname + url.search,
+    baseUrl: env.baseUrl,
+    requestId: requestIdOf(request),
+  };
+}

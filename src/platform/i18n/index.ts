@@ -1,0 +1,80 @@
+/**
+ * Translation and locale negotiation. Catalogues live in views/i18n (one file per locale, same keys).
+ *
+ * Counted phrases: pass `count` and a base key; `t('book.chapters', { count: 3 })` looks up
+ * `book.chapters_other` (the suffix comes from Intl.PluralRules: zero/one/two/few/many/other),
+ * then falls back to `_other`. Number parameters are formatted for the locale (1,234 / 1.234).
+ */
+import { LOCALES, type Locale, type Translate } from '../../../views/context.ts';
+import { catalogues, LOCALE_TAGS, type MessageKey } from '../../../views/i18n/index.ts';
+
+export type { MessageKey };
+export type Params = Record<string, string | number>;
+
+export const DEFAULT_LOCALE: Locale = 'en';
+
+export function isLocale(x: unknown): x is Locale {
+  return typeof x === 'string' && (LOCALES as readonly string[]).includes(x);
+}
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+const numberFormats = new Map<Locale, Intl.NumberFormat>();
+
+function pluralOf(locale: Locale, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(LOCALE_TAGS[locale])));
+  return rules.select(count);
+}
+
+export function formatNumber(locale: Locale, n: number): string {
+  let format = numberFormats.get(locale);
+  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(LOCALE_TAGS[locale])));
+  return format.format(n);
+}
+
+function lookup(locale: Locale, key: string, count: unknown): string | undefined {
+  const messages: Record<string, string> = catalogues[locale];
+  if (key in messages) return messages[key];
+  if (typeof count !== 'number') return undefined;
+  return messages[`${key}_${pluralOf(locale, count)}`] ?? messages[`${key}_other`];
+}
+
+function interpolate(locale: Locale, message: string, params?: Params): string {
+  if (!params) return message;
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'number' ? formatNumber(locale, value) : value;
+  });
+}
+
+/** The message for `key` in `locale`, else in English, else the key itself (visible, never empty). */
+export function translate(locale: Locale, key: MessageKey | (string & {}), params?: Params): string {
+  const count = params?.count;
+  const message = lookup(locale, key, count) ?? lookup(DEFAULT_LOCALE, key, count) ?? key;
+  return interpolate(locale, message, params);
+}
+
+export function makeTranslator(locale: Locale): Translate {
+  return (key, params) => translate(locale, key, params);
+}
+
+/**
+ * Picks the best supported locale from an Accept-Language header: highest q first (ties keep
+ * header order), region ignored ('pt-BR' → 'pt'), q=0 excluded, anything unknown → 'en'.
+ */
+export function negotiateLocale(acceptLanguageHeader: string | null): Locale {
+  if (!acceptLanguageHeader) return DEFAULT_LOCALE;
+  const ranges = acceptLanguageHeader
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...attributes] = part.trim().split(';');
+      const q = attributes.map((a) => a.trim()).find((a) => a.startsWith('q='));
+      const quality = q === undefined ? 1 : Number(q.slice(2));
+      return { base: tag.trim().toLowerCase().split('-')[0] ?? '', quality, index };
+    })
+    .filter((r) => Number.isFinite(r.quality) && r.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  for (const { base } of ranges) if (isLocale(base)) return base;
+  return DEFAULT_LOCALE;
+}

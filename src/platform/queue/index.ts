@@ -1,0 +1,27 @@
+/**
+ * The durable job queue (DESIGN rule 7). Main-thread API; worker files import runtime.ts instead.
+ *
+ *   queue.ts     enqueue, getJob, cancel                       (features)
+ *   lease.ts     claim, heartbeat, complete, fail, progress…   (the runner; fenced by owner token)
+ *   registry.ts  jobKind, enqueueKind                          (declaring kinds)
+ *   runner.ts    startJobRunner                                (ROLE=worker|all)
+ *   runtime.ts   defineJob, PermanentJobError                  (inside worker threads)
+ */
+export { enqueue, getJob, cancel, onEnqueue, type Job, type EnqueueInput, type QueueDb } from './queue.ts';
+export {
+  claim,
+  heartbeat,
+  complete,
+  fail,
+  markCancelled,
+  release,
+  progress,
+  lockIfOwned,
+  type ClaimOptions,
+  type FailOptions,
+  type HeartbeatResult,
+} from './lease.ts';
+export { jobKind, checkRegistry, enqueueKind, type JobKindSpec } from './registry.ts';
+export { startJobRunner, type JobRunner, type RunnerOptions } from './runner.ts';
+export { jobChannel, type JobEvent } from './events.ts';
+export { PermanentJobError, LeaseLostError, type JobContext, type JobBody } from './runtime.ts';

@@ -1,0 +1,90 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, JobsTable } from '../db/schema.ts';
+
+/**
+ * The queue as plain functions over the `jobs` table (DESIGN rule 7: jobs are data). Each takes a
+ * Kysely instance or a transaction, so a feature can enqueue inside its own transaction.
+ * Leases live in lease.ts; both are re-exported from index.ts.
+ */
+export type Job = Selectable<JobsTable>;
+export type QueueDb = Kysely<Database>;
+
+export interface EnqueueInput {
+  kind: string;
+  payload?: unknown;
+  /** Higher runs first. */
+  priority?: number;
+  maxAttempts?: number;
+  /** Not before this time (default: now). */
+  runAt?: Date;
+  /** While a job of this kind and key is queued or running, enqueue returns it instead of a copy. */
+  dedupeKey?: string;
+}
+
+// Runners in this process register here so an enqueue wakes them before their next poll.
+const wakers = new Set<() => void>();
+export function onEnqueue(wake: () => void): () => void {
+  wakers.add(wake);
+  return () => void wakers.delete(wake);
+}
+
+export async function enqueue(db: QueueDb, input: EnqueueInput): Promise<Job> {
+  const values = {
+    kind: input.kind,
+    payload: JSON.stringify(input.payload ?? {}),
+    priority: input.priority ?? 0,
+    max_attempts: input.maxAttempts ?? 5,
+    run_at: input.runAt ?? sql<Date>`now()`,
+    dedupe_key: input.dedupeKey ?? null,
+  };
+  // The partial unique index decides races between concurrent enqueues; a loser reads the winner.
+  // The winner may finish between our insert and select: then a fresh insert is right, so retry.
+  for (let round = 0; round < 5; round++) {
+    const inserted = await db
+      .insertInto('jobs')
+      .values(values)
+      .onConflict((oc) =>
+        oc.columns(['kind', 'dedupe_key']).where('dedupe_key', 'is not', null).where('status', 'in', ['queued', 'running']).doNothing(),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted) {
+      for (const wake of wakers) wake();
+      return inserted;
+    }
+    const existing = await db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('kind', '=', input.kind)
+      .where('dedupe_key', '=', input.dedupeKey ?? null)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    if (existing) return existing;
+  }
+  throw new Error(`enqueue of ${input.kind} with dedupe key ${input.dedupeKey} kept racing`);
+}
+
+export function getJob(db: QueueDb, id: string): Promise<Job | undefined> {
+  return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * A queued job is cancelled at once. A running one only gets cancel_requested: its runner sees it
+ * at the next heartbeat and aborts the job's signal; the job ends `cancelled` when the body stops.
+ * Finished jobs are returned unchanged.
+ */
+export async function cancel(db: QueueDb, id: string): Promise<Job | undefined> {
+  const changed = await db
+    .updateTable('jobs')
+    .set({
+      status: sql`case when status = 'queued' then 'cancelled' else status end`,
+      cancel_requested: sql`cancel_requested or status = 'running'`,
+      finished_at: sql`case when status = 'queued' then now() else finished_at end`,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .where('status', 'in', ['queued', 'running'])
+    .returningAll()
+    .executeTakeFirst();
+  return changed ?? getJob(db, id);
+}

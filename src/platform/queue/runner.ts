@@ -1,0 +1,180 @@
+import { hostname } from 'node:os';
+import type { DatabaseHandle } from '../db/index.ts';
+import type { Cache } from '../cache/port.ts';
+import type { Logger } from '../log.ts';
+import { claim, complete, fail, heartbeat, markCancelled, release } from './lease.ts';
+import { getJob, onEnqueue, type Job } from './queue.ts';
+import { checkRegistry, type JobKindSpec } from './registry.ts';
+import { finalEvent, progressWriter, publisher } from './events.ts';
+import { Slot, type Outcome } from './slot.ts';
+import type { AbortReason, WorkerDbConfig } from './protocol.ts';
+
+export interface RunnerOptions {
+  database: DatabaseHandle;
+  /** Handed to job workers, which open their own small pool; null (embedded PGlite): the bridge. */
+  databaseUrl: string | null;
+  /** Progress and final states are published on `job:<id>`. */
+  cache?: Pick<Cache, 'publish'> | null;
+  log: Logger;
+  kinds: readonly JobKindSpec[];
+  /** Default `<hostname>:<pid>`; each claim adds `#<attempt>.<nonce>` to make the owner token. */
+  workerId?: string;
+  pollIntervalMs?: number;
+  /** Retry backoff base (see fail()). */
+  backoffBaseMs?: number;
+  progressIntervalMs?: number;
+  /** stop() waits this long for aborted bodies before terminating their threads. */
+  stopTimeoutMs?: number;
+  /** A body ignoring a cancel or lost lease this long is hung: its thread is terminated. */
+  abortGraceMs?: number;
+}
+
+export interface JobRunner {
+  readonly workerId: string;
+  /** Claim now instead of at the next poll (enqueue() in this process does it for you). */
+  wake(): void;
+  /** Graceful: stop claiming, abort running bodies, wait, then terminate; interrupted jobs are re-queued. */
+  stop(): Promise<void>;
+}
+
+interface Active {
+  job: Job;
+  owner: string;
+  slot: Slot;
+  abortReason: AbortReason | null;
+  timers: ReturnType<typeof setTimeout>[];
+  finished: Promise<void>;
+}
+interface KindState {
+  spec: JobKindSpec;
+  idle: Slot[];
+  active: Map<string, Active>;
+}
+
+/** Job bodies run in Bun Workers, never on this (the HTTP) event loop; this only does bookkeeping. */
+export function startJobRunner(options: RunnerOptions): JobRunner {
+  const { database, log } = options;
+  const db = database.db;
+  const workerId = options.workerId ?? `${hostname()}:${process.pid}`;
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const abortGraceMs = options.abortGraceMs ?? 10_000;
+  const dbConfig: WorkerDbConfig = options.databaseUrl && database.kind === 'pg' ? { kind: 'pg', url: options.databaseUrl } : { kind: 'bridge' };
+  const publish = publisher(options.cache, log);
+  const kinds: KindState[] = checkRegistry(options.kinds).map((spec) => ({ spec, idle: [], active: new Map() }));
+  const allActive = () => kinds.flatMap((k) => [...k.active.values()]);
+
+  let stopping = false;
+  let stopped: Promise<void> | null = null;
+  let pollTimer: ReturnType<typeof setTimeout> | null = null;
+  let ticking: Promise<void> | null = null;
+  let again = false;
+
+  const abortJob = (active: Active, reason: AbortReason, graceMs: number) => {
+    if (active.abortReason) return;
+    active.abortReason = reason;
+    active.slot.abort(active.job.id, reason);
+    active.timers.push(setTimeout(() => void active.slot.kill(`job ignored ${reason} for ${graceMs} ms`), graceMs));
+  };
+
+  async function settle(active: Active, outcome: Outcome): Promise<Job | undefined> {
+    const { job, owner } = active;
+    if (outcome.type === 'done') {
+      const row = await complete(db, job.id, owner, outcome.result);
+      if (row) return row;
+      // ctx.finish() already completed it inside the body's own transaction.
+      const now = await getJob(db, job.id);
+      return now?.status === 'done' && now.locked_by === owner ? now : undefined;
+    }
+    if (active.abortReason === 'cancelled') return markCancelled(db, job.id, owner);
+    if (active.abortReason === 'shutdown') return release(db, job.id, owner);
+    if (active.abortReason === 'lease-lost') return undefined;
+    const message = outcome.type === 'crashed' ? `worker crashed: ${outcome.message}` : outcome.message;
+    const retryable = outcome.type === 'crashed' || !outcome.permanent;
+    return fail(db, job.id, owner, message, { retryable, backoffBaseMs: options.backoffBaseMs });
+  }
+
+  function start(state: KindState, job: Job): void {
+    let slot = state.idle.pop();
+    while (slot && !slot.alive) slot = state.idle.pop();
+    slot ??= new Slot(state.spec.workerFile, dbConfig, db, log.child({ kind: job.kind }));
+    const owner = job.locked_by!;
+    const leaseSeconds = state.spec.leaseSeconds;
+    const progress = progressWriter(db, job, owner, options.progressIntervalMs ?? 250, publish, log);
+    const active: Active = { job, owner, slot, abortReason: null, timers: [], finished: Promise.resolve() };
+    state.active.set(job.id, active);
+
+    const beat = async () => {
+      const result = await heartbeat(db, job.id, owner, leaseSeconds).catch((error) => {
+        log.warn('job heartbeat failed', { id: job.id, error });
+        return 'ok' as const; // keep trying; if the lease runs out meanwhile the next beat says so
+      });
+      if (result === 'cancel_requested') abortJob(active, 'cancelled', abortGraceMs);
+      if (result === 'lost') abortJob(active, 'lease-lost', abortGraceMs);
+    };
+    active.timers.push(setInterval(beat, (leaseSeconds * 1000) / 3));
+
+    const assignment = { id: job.id, kind: job.kind, payload: job.payload, attempt: job.attempts, maxAttempts: job.max_attempts, owner };
+    active.finished = slot
+      .run(assignment, progress.report)
+      .then(async (outcome) => {
+        for (const timer of active.timers) clearTimeout(timer);
+        await progress.stop();
+        const row = await settle(active, outcome);
+        if (row) publish(finalEvent(row));
+        else log.warn('job outcome fenced off: its lease was lost', { id: job.id, owner, outcome: outcome.type });
+      })
+      .catch((error) => log.error('job settlement failed; the lease will expire and it will be retried', { id: job.id, error }))
+      .finally(() => {
+        for (const timer of active.timers) clearTimeout(timer);
+        state.active.delete(job.id);
+        if (slot.alive) state.idle.push(slot);
+        wake();
+      });
+  }
+
+  async function tick(): Promise<void> {
+    for (const state of kinds) {
+      const free = state.spec.concurrency - state.active.size;
+      if (stopping || free <= 0) continue;
+      const jobs = await claim(db, { kinds: [state.spec.kind], workerId, leaseSeconds: state.spec.leaseSeconds, limit: free });
+      for (const job of jobs) start(state, job);
+    }
+  }
+
+  // One tick at a time; a wake during a tick runs another right after it.
+  function wake(): void {
+    if (stopping) return;
+    if (ticking) return void (again = true);
+    if (pollTimer) clearTimeout(pollTimer);
+    ticking = (async () => {
+      do {
+        again = false;
+        await tick().catch((error) => log.error('job claim failed', { error }));
+      } while (again && !stopping);
+    })().finally(() => {
+      ticking = null;
+      if (!stopping) pollTimer = setTimeout(wake, pollIntervalMs);
+    });
+  }
+
+  const unsubscribe = onEnqueue(wake);
+  wake();
+
+  async function shutdown(): Promise<void> {
+    stopping = true;
+    unsubscribe();
+    if (pollTimer) clearTimeout(pollTimer);
+    await ticking;
+    const running = allActive();
+    const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
+    for (const active of running) abortJob(active, 'shutdown', stopTimeoutMs);
+    await Promise.allSettled(running.map((a) => a.finished)); // the abort's grace timer bounds this
+    await Promise.allSettled(kinds.flatMap((k) => k.idle.splice(0).map((slot) => slot.close())));
+  }
+
+  return {
+    workerId,
+    wake,
+    stop: () => (stopped ??= shutdown()),
+  };
+}

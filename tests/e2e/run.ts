@@ -1,0 +1,51 @@
+/**
+ * Starts the real app (embedded stores, a fresh data directory, demo seed) on a free port and runs
+ * every tests/e2e/*.e2e.ts against it in headless Chromium.
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createServer } from 'node:net';
+
+const root = resolve(import.meta.dir, '../..');
+const bun = process.execPath;
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => ok(port));
+    });
+    server.on('error', fail);
+  });
+}
+
+const port = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'chapterhouse-e2e-'));
+const base = `http://localhost:${port}`;
+const app = Bun.spawn([bun, 'src/main.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), BASE_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdout: 'inherit',
+  stderr: 'inherit',
+});
+
+let exitCode = 1;
+try {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+    if (ready) break;
+    if (app.exitCode !== null) throw new Error('the app exited before it was ready');
+    await Bun.sleep(200);
+  }
+  const files = readdirSync(join(root, 'tests/e2e')).filter((f) => f.endsWith('.e2e.ts')).sort().map((f) => `./tests/e2e/${f}`);
+  const run = Bun.spawn([bun, 'test', '--timeout', '60000', ...files], { cwd: root, env: { ...process.env, E2E_BASE_URL: base }, stdout: 'inherit', stderr: 'inherit' });
+  exitCode = await run.exited;
+} finally {
+  app.kill('SIGTERM');
+  await app.exited;
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);

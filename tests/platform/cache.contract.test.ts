@@ -1,0 +1,236 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
+import { createMemoryCache, createRedisCache, type Cache } from '../../src/platform/cache/index.ts';
+import { createTestRedisCache, randomPrefix } from '../support/cache.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Records every message on `channel`; `unsubscribe` resolves once the subscription is live. */
+function collect(cache: Cache, channel: string) {
+  const received: string[] = [];
+  const unsubscribe = cache.subscribe(channel, (message) => received.push(message));
+  return { received, unsubscribe };
+}
+
+// Pub/sub delivery is asynchronous in both adapters; give it a moment.
+const settle = () => sleep(50);
+
+type Adapter = {
+  name: string;
+  /** Two caches that share keys and channels (memory: the same instance; it is single-process). */
+  open(): Promise<[Cache, Cache]>;
+};
+
+const adapters: Adapter[] = [
+  {
+    name: 'memory',
+    async open() {
+      const cache = createMemoryCache();
+      return [cache, cache];
+    },
+  },
+  {
+    name: 'redis',
+    async open() {
+      const prefix = randomPrefix();
+      return [await createTestRedisCache(prefix), await createTestRedisCache(prefix)];
+    },
+  },
+];
+
+describe.each(adapters)('cache contract: $name', (adapter) => {
+  let cache: Cache;
+  let peer: Cache;
+
+  beforeEach(async () => {
+    [cache, peer] = await adapter.open();
+  });
+
+  afterEach(async () => {
+    await cache.close();
+    if (peer !== cache) await peer.close();
+  });
+
+  test('kind names the adapter', () => {
+    expect(cache.kind).toBe(adapter.name as Cache['kind']);
+  });
+
+  test('get of a missing key is null', async () => {
+    expect(await cache.get('missing')).toBeNull();
+  });
+
+  test('set then get; set overwrites', async () => {
+    await cache.set('a', 'one');
+    expect(await cache.get('a')).toBe('one');
+    await cache.set('a', 'two');
+    expect(await cache.get('a')).toBe('two');
+  });
+
+  // One wait for every kind of expiry keeps the suite fast.
+  test('set, setIfAbsent and incr keys expire after their ttl', async () => {
+    await cache.set('short', 'v', 1);
+    await cache.setIfAbsent('lock', 'first', 1);
+    await cache.incr('counter', new Date(Date.now() + 1_000));
+    await cache.incr('counter', new Date(Date.now() + 1_000));
+    expect(await cache.get('short')).toBe('v');
+    await sleep(1_200);
+    expect(await cache.get('short')).toBeNull();
+    expect(await cache.ttl('short')).toBe(-2);
+    expect(await cache.setIfAbsent('lock', 'again', 10)).toBe(true);
+    expect(await cache.get('lock')).toBe('again');
+    expect(await cache.incr('counter', new Date(Date.now() + 60_000))).toBe(1);
+  });
+
+  test('setIfAbsent sets once and keeps the first value and ttl', async () => {
+    expect(await cache.setIfAbsent('lock', 'first', 100)).toBe(true);
+    expect(await cache.setIfAbsent('lock', 'second', 5)).toBe(false);
+    expect(await cache.get('lock')).toBe('first');
+    expect(await cache.ttl('lock')).toBe(100);
+  });
+
+  test('a non-positive ttl is refused', async () => {
+    await expect(cache.set('bad', 'v', 0)).rejects.toThrow();
+    await expect(cache.setIfAbsent('bad', 'v', -1)).rejects.toThrow();
+  });
+
+  test('del removes a key; deleting a missing key is fine', async () => {
+    await cache.set('d', 'v');
+    await cache.del('d');
+    expect(await cache.get('d')).toBeNull();
+    await cache.del('never-there');
+  });
+
+  test('ttl: -2 absent, -1 without expiry, seconds otherwise', async () => {
+    expect(await cache.ttl('t')).toBe(-2);
+    await cache.set('t', 'v');
+    expect(await cache.ttl('t')).toBe(-1);
+    await cache.set('t', 'v', 100);
+    expect(await cache.ttl('t')).toBe(100);
+  });
+
+  test('incr creates the key with expiry at the given Date', async () => {
+    const expireAt = new Date(Date.now() + 60_000);
+    expect(await cache.incr('n', expireAt)).toBe(1);
+    expect(await cache.get('n')).toBe('1');
+    const ttl = await cache.ttl('n');
+    expect(ttl).toBeGreaterThanOrEqual(58);
+    expect(ttl).toBeLessThanOrEqual(60);
+  });
+
+  test('incr is atomic under 100 concurrent calls', async () => {
+    const expireAt = new Date(Date.now() + 60_000);
+    const results = await Promise.all(Array.from({ length: 100 }, () => cache.incr('c', expireAt)));
+    expect(results.toSorted((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(await cache.get('c')).toBe('100');
+  });
+
+  test('later increments keep the first expiry', async () => {
+    await cache.incr('e', new Date(Date.now() + 60_000));
+    expect(await cache.incr('e', new Date(Date.now() + 3_600_000))).toBe(2);
+    expect(await cache.ttl('e')).toBeLessThanOrEqual(60);
+  });
+
+  test('incr of a key set without expiry does not add one', async () => {
+    await cache.set('p', '5');
+    expect(await cache.incr('p', new Date(Date.now() + 60_000))).toBe(6);
+    expect(await cache.ttl('p')).toBe(-1);
+  });
+
+  test('publish reaches every subscriber; unsubscribe stops delivery', async () => {
+    const one = collect(cache, 'news');
+    const two = collect(cache, 'news');
+    const stopOne = await one.unsubscribe;
+    const stopTwo = await two.unsubscribe;
+
+    await cache.publish('news', 'hello');
+    await settle();
+    expect(one.received).toEqual(['hello']);
+    expect(two.received).toEqual(['hello']);
+
+    await stopOne();
+    await cache.publish('news', 'again');
+    await settle();
+    expect(one.received).toEqual(['hello']);
+    expect(two.received).toEqual(['hello', 'again']);
+
+    await stopTwo();
+    await cache.publish('news', 'nobody');
+    await settle();
+    expect(two.received).toEqual(['hello', 'again']);
+  });
+
+  test('channels are separate and delivery is not synchronous', async () => {
+    const news = collect(cache, 'news');
+    const other = collect(cache, 'other');
+    await Promise.all([news.unsubscribe, other.unsubscribe]);
+    const publishing = cache.publish('news', 'm');
+    expect(news.received).toEqual([]);
+    await publishing;
+    await settle();
+    expect(news.received).toEqual(['m']);
+    expect(other.received).toEqual([]);
+  });
+
+  test('a throwing subscriber does not stop the others', async () => {
+    const originalError = console.error;
+    console.error = () => {};
+    try {
+      await cache.subscribe('boom', () => {
+        throw new Error('subscriber bug');
+      });
+      const good = collect(cache, 'boom');
+      await good.unsubscribe;
+      await cache.publish('boom', 'still delivered');
+      await settle();
+      expect(good.received).toEqual(['still delivered']);
+    } finally {
+      console.error = originalError;
+    }
+  });
+
+  // For memory both handles are one instance: it is single-process by design.
+  test('pub/sub reaches subscribers of another instance sharing the cache', async () => {
+    const remote = collect(peer, 'shared');
+    await remote.unsubscribe;
+    await cache.publish('shared', 'across');
+    await settle();
+    expect(remote.received).toEqual(['across']);
+    expect(await peer.get('nothing-yet')).toBeNull();
+    await cache.set('seen', 'yes');
+    expect(await peer.get('seen')).toBe('yes');
+  });
+
+  test('ping resolves', async () => {
+    await cache.ping();
+  });
+});
+
+describe('redis cache isolation and failure', () => {
+  test('different key prefixes never see each other', async () => {
+    const a = await createTestRedisCache();
+    const b = await createTestRedisCache();
+    try {
+      const heard = collect(b, 'chan');
+      await heard.unsubscribe;
+      await a.set('k', 'from a');
+      await a.publish('chan', 'from a');
+      await settle();
+      expect(await b.get('k')).toBeNull();
+      expect(heard.received).toEqual([]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  test('ping rejects quickly when Redis is unreachable, without crashing', async () => {
+    const down = await createRedisCache('redis://127.0.0.1:1');
+    try {
+      const started = Date.now();
+      await expect(down.ping()).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(5_000);
+      // Let a few reconnect attempts fail: their 'error' events must not surface.
+      await sleep(300);
+    } finally {
+      await down.close();
+    }
+  }, 10_000);
+});

@@ -1,0 +1,72 @@
+import { describe, expect, test } from 'bun:test';
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+
+describe('configuration', () => {
+  test('nothing set gives the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, baseUrl: 'http://localhost:3000', dataDir: './data', role: 'all', databaseUrl: null, redisUrl: null, s3: null, seedDemo: true });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  test('real services and their derived values', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      BASE_URL: 'https://read.example.com/',
+      DATABASE_URL: 'postgres://u@db/x',
+      REDIS_URL: 'redis://cache:6379',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'books',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+      ADMIN_USERNAMES: ' ada , grace,,',
+      SEED_DEMO: '0',
+      ROLE: 'worker',
+    });
+    expect(config.baseUrl).toBe('https://read.example.com');
+    expect(config.s3).toEqual({ endpoint: 'http://minio:9000', bucket: 'books', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's', publicUrl: 'http://minio:9000' });
+    expect(config.adminUsernames).toEqual(['ada', 'grace']);
+    expect(config.seedDemo).toBe(false);
+    expect(config.role).toBe('worker');
+  });
+
+  const bad: [Record<string, string>, string][] = [
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ BASE_URL: 'localhost:3000' }, 'BASE_URL'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
+    [{ ROLE: 'boss' }, 'ROLE'],
+    [{ ROLE: 'web' }, 'ROLE'],
+    [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
+    [{ S3_ENDPOINT: 'http://minio:9000' }, 'S3_BUCKET'],
+    [{ SEED_DEMO: 'yes' }, 'SEED_DEMO'],
+  ];
+  for (const [env, name] of bad) {
+    test(`${JSON.stringify(env)} is refused naming ${name}`, () => {
+      let error: unknown;
+      try {
+        loadConfig(env);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toContain(name);
+      expect(message).not.toContain('\n');
+    });
+  }
+
+  test('the process stops with one clear line on stderr', async () => {
+    const child = Bun.spawn([process.execPath, 'src/main.ts'], {
+      cwd: resolve(import.meta.dir, '../..'),
+      env: { PATH: process.env.PATH ?? '', PORT: 'not-a-port' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    });
+    expect(await child.exited).toBe(1);
+    const stderr = (await new Response(child.stderr).text()).trim();
+    expect(stderr.split('\n')).toHaveLength(1);
+    expect(stderr).toContain('PORT');
+  });
+});

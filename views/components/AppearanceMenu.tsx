@@ -1,0 +1,88 @@
+import { FONT_FAMILIES, LOCALES, THEMES, type PageContext } from '../context.ts';
+import { LOCALE_NAMES, LOCALE_TAGS } from '../i18n/index.ts';
+
+export const FONT_SIZES = [0.875, 1, 1.125, 1.25, 1.5] as const;
+
+/**
+ * Theme, font, text size and language. A <details> and a plain form work without JS (Save posts,
+ * the server answers 303 back to return_to); with htmx every change posts at once (204) and
+ * public/js/prefs.js applies it to <html> and hides Save.
+ */
+export function AppearanceMenu({ ctx }: { ctx: PageContext }): JSX.Element {
+  const { t } = ctx;
+  // A size outside the presets (the cookie allows 0.5–3.0) still shows as selected.
+  const sizes: number[] = [...FONT_SIZES];
+  if (!sizes.includes(ctx.fontSize)) sizes.push(ctx.fontSize);
+  sizes.sort((a, b) => a - b);
+  const percent = new Intl.NumberFormat(LOCALE_TAGS[ctx.locale], { style: 'percent', maximumFractionDigits: 1 });
+
+  return (
+    <details class="appearance">
+      <summary class="button button--quiet">
+        <svg class="appearance__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round">
+          <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12" />
+          <circle cx="16" cy="6" r="2" />
+          <circle cx="10" cy="12" r="2" />
+          <circle cx="18" cy="18" r="2" />
+        </svg>
+        <span class="appearance__label" safe>
+          {t('appearance.title')}
+        </span>
+      </summary>
+      <form
+        class="appearance__panel"
+        method="post"
+        action="/prefs"
+        hx-post="/prefs"
+        hx-trigger="change"
+        hx-swap="none"
+        data-prefs
+      >
+        <input type="hidden" name="return_to" value={ctx.path} />
+        <div class="field">
+          <label for="prefs-theme" safe>{t('appearance.theme')}</label>
+          <select id="prefs-theme" name="theme">
+            {THEMES.map((theme) => (
+              <option value={theme} selected={theme === ctx.theme} safe>
+                {t(`theme.${theme}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="prefs-font" safe>{t('appearance.font')}</label>
+          <select id="prefs-font" name="font_family">
+            {FONT_FAMILIES.map((font) => (
+              <option value={font} selected={font === ctx.fontFamily} safe>
+                {t(`font.${font}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="prefs-size" safe>{t('appearance.fontSize')}</label>
+          <select id="prefs-size" name="font_size">
+            {sizes.map((size) => (
+              <option value={String(size)} selected={size === ctx.fontSize} safe>
+                {percent.format(size)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="prefs-locale" safe>{t('appearance.locale')}</label>
+          <select id="prefs-locale" name="locale">
+            {LOCALES.map((locale) => (
+              <option value={locale} lang={locale} selected={locale === ctx.locale} safe>
+                {LOCALE_NAMES[locale]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" class="button" data-prefs-save safe>
+          {t('action.save')}
+        </button>
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Book } from '../../src/features/catalogue/model.ts';
+import type { PageContext } from '../context.ts';
+import { BookCard } from './BookCard.tsx';
+
+export type BookGridProps = {
+  ctx: PageContext;
+  books: readonly Book[];
+  /** Replaces the default "No books yet" line. */
+  empty?: string;
+};
+
+export function BookGrid({ ctx, books, empty }: BookGridProps): JSX.Element {
+  if (books.length === 0) {
+    return (
+      <div class="empty-state">
+        <p class="empty-state__title" safe>
+          {empty ?? ctx.t('books.empty')}
+        </p>
+        <p safe>{ctx.t('books.emptyHint')}</p>
+      </div>
+    );
+  }
+  // role="list": Safari drops list semantics once list-style is none.
+  return (
+    <ul class="book-grid" role="list">
+      {books.map((book) => (
+        <li>
+          <BookCard ctx={ctx} book={book} />
+        </li>
+      ))}
+    </ul>
+  );
+}

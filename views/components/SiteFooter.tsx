@@ -1,0 +1,12 @@
+import type { PageContext } from '../context.ts';
+
+export function SiteFooter({ ctx }: { ctx: PageContext }): JSX.Element {
+  return (
+    <footer class="site-footer">
+      <p safe>{ctx.t('footer.poweredBy')}</p>
+      <a href="/api/docs" safe>
+        {ctx.t('footer.api')}
+      </a>
+    </footer>
+  );
+}

@@ -1,0 +1,73 @@
+import type { PropsWithChildren } from '@kitajs/html';
+import { SiteFooter } from '../components/SiteFooter.tsx';
+import { SiteHeader } from '../components/SiteHeader.tsx';
+import { absoluteUrl, pathOf } from '../components/paths.ts';
+import type { PageContext } from '../context.ts';
+import { LOCALE_TAGS } from '../i18n/index.ts';
+
+export type LayoutProps = PropsWithChildren<{
+  ctx: PageContext;
+  title: string;
+  description?: string;
+  /** Defaults to baseUrl + the request path without its query. */
+  canonical?: string;
+  ogImage?: string;
+}>;
+
+const DOCTYPE = '<!doctype html>';
+
+// htmx otherwise injects a <style> element, which the CSP forbids; app.css carries those rules.
+const HTMX_CONFIG = JSON.stringify({ includeIndicatorStyles: false });
+
+/** Clamped so that a bad cookie can neither break the layout nor reach the style attribute as text. */
+function fontScale(size: number): number {
+  return Number.isFinite(size) ? Math.min(3, Math.max(0.5, size)) : 1;
+}
+
+/** The whole document. No inline scripts or handlers: behaviour lives in public/js (CSP). */
+export function Layout({ ctx, title, description, canonical, ogImage, children }: LayoutProps): JSX.Element {
+  const siteName = ctx.t('site.name');
+  const fullTitle = title === siteName ? title : `${title} · ${siteName}`;
+  const summary = description ?? ctx.t('site.tagline');
+  const url = canonical ?? absoluteUrl(ctx, pathOf(ctx.path));
+
+  const html = (
+    <html
+      lang={ctx.locale}
+      data-theme={ctx.theme}
+      data-font={ctx.fontFamily}
+      style={`--font-scale: ${fontScale(ctx.fontSize)}`}
+    >
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title safe>{fullTitle}</title>
+        <meta name="description" content={summary} />
+        <link rel="canonical" href={url} />
+        <meta property="og:site_name" content={siteName} />
+        <meta property="og:title" content={title} />
+        <meta property="og:description" content={summary} />
+        <meta property="og:type" content="website" />
+        <meta property="og:url" content={url} />
+        <meta property="og:locale" content={LOCALE_TAGS[ctx.locale].replace('-', '_')} />
+        {ogImage ? <meta property="og:image" content={absoluteUrl(ctx, ogImage)} /> : ''}
+        <meta name="htmx-config" content={HTMX_CONFIG} />
+        <link rel="icon" type="image/svg+xml" href={ctx.asset('img/favicon.svg')} />
+        <link rel="stylesheet" href={ctx.asset('css/app.css')} />
+        <script src={ctx.asset('vendor/htmx.min.js')} defer></script>
+        <script src={ctx.asset('js/prefs.js')} defer></script>
+      </head>
+      <body>
+        <a class="skip-link" href="#main" safe>
+          {ctx.t('a11y.skip')}
+        </a>
+        <SiteHeader ctx={ctx} />
+        <main id="main" tabindex="-1">
+          {children}
+        </main>
+        <SiteFooter ctx={ctx} />
+      </body>
+    </html>
+  );
+  return typeof html === 'string' ? DOCTYPE + html : html.then((doc) => DOCTYPE + doc);
+}
