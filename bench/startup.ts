@@ -20,7 +20,7 @@ function rssMb(pid: number): number {
 
 async function once(label: string) {
   const started = performance.now();
-  const child = Bun.spawn([process.execPath, 'src/main.ts'], {
+  const child = Bun.spawn([process.execPath, ...(process.env.BENCH_BUN_FLAGS ?? '').split(' ').filter(Boolean), 'src/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error' },
     stdout: 'ignore',

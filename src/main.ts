@@ -25,7 +25,7 @@ async function main() {
     if (seeded) log.info('demo catalogue seeded', { books: seeded });
   }
 
-  const jobs = config.role === 'web' ? null : startJobs(platform);
+  const jobs = config.role === 'web' ? null : await startJobs(platform);
   const server =
     config.role === 'worker'
       ? null
@@ -33,6 +33,10 @@ async function main() {
 
   if (server) console.log(`Chapterhouse is ready at ${config.baseUrl === `http://localhost:${config.port}` ? `http://localhost:${server.port}` : config.baseUrl}`);
   else console.log('Chapterhouse worker is running');
+
+  // Start-up leaves garbage behind (migrations, asset compression, the seed check): collect it once
+  // so an idle server's resident memory reflects what it holds, not what it did.
+  setTimeout(() => Bun.gc(true), 1000).unref();
 
   let stopping = false;
   const stop = async (signal: string) => {

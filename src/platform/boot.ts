@@ -2,8 +2,10 @@ import type { Config } from '../config.ts';
 import type { Platform } from './index.ts';
 import { openDatabase, type DatabaseHandle } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { openCache } from './cache/index.ts';
-import { openObjectStore, ensureBucket } from './objects/index.ts';
+import { createMemoryCache } from './cache/memory.ts';
+import type { Cache } from './cache/port.ts';
+import { createFsObjectStore } from './objects/fs.ts';
+import type { ObjectStore } from './objects/port.ts';
 import { createLogger, type Logger } from './log.ts';
 import { deriveKey, resolveAuthSecret } from './secrets.ts';
 
@@ -20,9 +22,8 @@ export async function bootPlatform(config: Readonly<Config>, log: Logger = creat
   const database: DatabaseHandle = await openDatabase(config);
   const applied = await migrateToLatest(database.db);
   if (applied.length) log.info('database migrated', { applied: applied.length });
-  const cache = await openCache(config.redisUrl);
-  if (config.s3) await ensureBucket(config.s3);
-  const objects = await openObjectStore({ s3: config.s3, dataDir: config.dataDir, baseUrl: config.baseUrl, secret: objectSigningKey });
+  const cache = await openConfiguredCache(config);
+  const objects = await openConfiguredObjects(config, objectSigningKey);
   return {
     config,
     database,
@@ -37,4 +38,18 @@ export async function bootPlatform(config: Readonly<Config>, log: Logger = creat
       await database.close();
     },
   };
+}
+
+// The Redis client and the S3 SDK are loaded only when configured: the embedded default stays small.
+async function openConfiguredCache(config: Readonly<Config>): Promise<Cache> {
+  if (!config.redisUrl) return createMemoryCache();
+  const { createRedisCache } = await import('./cache/redis.ts');
+  return createRedisCache(config.redisUrl);
+}
+
+async function openConfiguredObjects(config: Readonly<Config>, secret: string): Promise<ObjectStore> {
+  if (!config.s3) return createFsObjectStore({ root: `${config.dataDir}/objects`, baseUrl: config.baseUrl, secret });
+  const { createS3ObjectStore, ensureBucket } = await import('./objects/s3.ts');
+  await ensureBucket(config.s3);
+  return createS3ObjectStore(config.s3);
 }

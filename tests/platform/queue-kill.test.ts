@@ -13,12 +13,14 @@ import { slowEffect } from '../support/jobs/kinds.ts';
 let database: TestDatabase & { url: string };
 const processes: Subprocess[] = [];
 const script = new URL('../support/worker-process.ts', import.meta.url).pathname;
+// Explicit: without `--timeout` (package.json passes one) bun gives hooks only 5 s.
+const HOOK_TIMEOUT_MS = 30_000;
 
 beforeAll(async () => {
   database = await createPostgresTestDatabase();
   // Created here rather than by the first attempt, so the job's own DDL never races.
   await sql`create table test_job_effects (job_id uuid not null, worker text not null, at timestamptz not null default now())`.execute(database.db);
-});
+}, HOOK_TIMEOUT_MS);
 afterAll(async () => {
   // SIGTERM is the runner's graceful stop; SIGKILL if it does not exit in time.
   for (const child of processes) child.kill('SIGTERM');
@@ -26,7 +28,7 @@ afterAll(async () => {
   await Promise.all(processes.map((child) => child.exited));
   clearTimeout(timer);
   await database?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 async function startWorkerProcess(workerId: string): Promise<Subprocess<'ignore', 'pipe', 'inherit'>> {
   const child = Bun.spawn([process.execPath, script], {

@@ -16,6 +16,8 @@ let cache: Cache;
 let runner: JobRunner;
 // Kinds no runner serves: these tests drive the leases by hand, each test its own kind.
 const manual = (name: string) => `test.manual.${name}`;
+// Explicit: without `--timeout` (package.json passes one) bun gives hooks only 5 s.
+const HOOK_TIMEOUT_MS = 30_000;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -24,12 +26,12 @@ beforeAll(async () => {
     database: handle, databaseUrl: handle.url, cache, log: silentLogger, kinds: [scripted, pair],
     pollIntervalMs: 50, backoffBaseMs: 100, progressIntervalMs: 50, abortGraceMs: 1000, stopTimeoutMs: 3000,
   });
-});
+}, HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await runner?.stop();
   await cache?.close();
   await handle?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 const run = (kind: JobKindSpec, steps: Step[], options: { runAt?: Date } = {}) => enqueueKind(handle.db, kind, { steps }, options);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

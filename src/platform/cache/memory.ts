@@ -11,7 +11,7 @@ function ttlToMs(ttlSeconds: number): number {
   return Math.ceil(ttlSeconds * 1000);
 }
 
-// A throwing subscriber must not break delivery to the others (nor, in Redis, the connection).
+// A throwing subscriber must not stop delivery to the others.
 function deliver(channel: string, handler: Handler, message: string): void {
   try {
     handler(message);

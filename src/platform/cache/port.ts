@@ -7,7 +7,7 @@ export type Unsubscribe = () => Promise<void>;
 export interface Cache {
   readonly kind: 'memory' | 'redis';
   get(key: string): Promise<string | null>;
-  /** ttlSeconds omitted: no expiry. */
+  /** ttlSeconds omitted: no expiry. A ttl must be > 0 (fractions allowed), else the call rejects with a RangeError. */
   set(key: string, value: string, ttlSeconds?: number): Promise<void>;
   /** SET NX: true when the key was absent and is now set. */
   setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;

@@ -64,9 +64,17 @@ export class SerialPGliteDialect extends PGliteDialect {
 
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers would dominate the process's memory; the embedded
+ * database serves small catalogues (large ones belong on DATABASE_URL). Passed at start, so the
+ * data directory's postgresql.conf is left untouched.
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB', '-c', 'work_mem=4MB'];
+
 /** dataDir null: in memory. */
 export async function createPGlite(dataDir: string | null): Promise<PGlite> {
-  const pglite = dataDir ? new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS }) : new PGlite({ extensions: PGLITE_EXTENSIONS });
+  const options = { extensions: PGLITE_EXTENSIONS, startParams: START_PARAMS };
+  const pglite = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await pglite.waitReady;
   return pglite;
 }

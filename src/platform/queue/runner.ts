@@ -2,11 +2,12 @@ import { hostname } from 'node:os';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { Cache } from '../cache/port.ts';
 import type { Logger } from '../log.ts';
-import { claim, complete, fail, heartbeat, markCancelled, release } from './lease.ts';
-import { getJob, onEnqueue, type Job } from './queue.ts';
+import { claim, heartbeat } from './lease.ts';
+import { onEnqueue, type Job } from './queue.ts';
+import { recordOutcome } from './outcome.ts';
 import { checkRegistry, type JobKindSpec } from './registry.ts';
 import { finalEvent, progressWriter, publisher } from './events.ts';
-import { Slot, type Outcome } from './slot.ts';
+import { Slot } from './slot.ts';
 import type { AbortReason, WorkerDbConfig } from './protocol.ts';
 
 export interface RunnerOptions {
@@ -27,6 +28,8 @@ export interface RunnerOptions {
   stopTimeoutMs?: number;
   /** A body ignoring a cancel or lost lease this long is hung: its thread is terminated. */
   abortGraceMs?: number;
+  /** A worker thread idle this long is closed (default one minute). */
+  idleThreadMs?: number;
 }
 
 export interface JobRunner {
@@ -42,12 +45,18 @@ interface Active {
   owner: string;
   slot: Slot;
   abortReason: AbortReason | null;
+  /** The body has ended: a late heartbeat must not abort (and later kill) the slot's next job. */
+  ended: boolean;
   timers: ReturnType<typeof setTimeout>[];
   finished: Promise<void>;
 }
+interface IdleSlot {
+  slot: Slot;
+  since: number;
+}
 interface KindState {
   spec: JobKindSpec;
-  idle: Slot[];
+  idle: IdleSlot[];
   active: Map<string, Active>;
 }
 
@@ -58,6 +67,7 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
   const workerId = options.workerId ?? `${hostname()}:${process.pid}`;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const abortGraceMs = options.abortGraceMs ?? 10_000;
+  const idleThreadMs = options.idleThreadMs ?? 60_000;
   const dbConfig: WorkerDbConfig = options.databaseUrl && database.kind === 'pg' ? { kind: 'pg', url: options.databaseUrl } : { kind: 'bridge' };
   const publish = publisher(options.cache, log);
   const kinds: KindState[] = checkRegistry(options.kinds).map((spec) => ({ spec, idle: [], active: new Map() }));
@@ -70,37 +80,20 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
   let again = false;
 
   const abortJob = (active: Active, reason: AbortReason, graceMs: number) => {
-    if (active.abortReason) return;
+    if (active.abortReason || active.ended) return;
     active.abortReason = reason;
     active.slot.abort(active.job.id, reason);
     active.timers.push(setTimeout(() => void active.slot.kill(`job ignored ${reason} for ${graceMs} ms`), graceMs));
   };
 
-  async function settle(active: Active, outcome: Outcome): Promise<Job | undefined> {
-    const { job, owner } = active;
-    if (outcome.type === 'done') {
-      const row = await complete(db, job.id, owner, outcome.result);
-      if (row) return row;
-      // ctx.finish() already completed it inside the body's own transaction.
-      const now = await getJob(db, job.id);
-      return now?.status === 'done' && now.locked_by === owner ? now : undefined;
-    }
-    if (active.abortReason === 'cancelled') return markCancelled(db, job.id, owner);
-    if (active.abortReason === 'shutdown') return release(db, job.id, owner);
-    if (active.abortReason === 'lease-lost') return undefined;
-    const message = outcome.type === 'crashed' ? `worker crashed: ${outcome.message}` : outcome.message;
-    const retryable = outcome.type === 'crashed' || !outcome.permanent;
-    return fail(db, job.id, owner, message, { retryable, backoffBaseMs: options.backoffBaseMs });
-  }
-
   function start(state: KindState, job: Job): void {
-    let slot = state.idle.pop();
-    while (slot && !slot.alive) slot = state.idle.pop();
+    let slot = state.idle.pop()?.slot;
+    while (slot && !slot.alive) slot = state.idle.pop()?.slot;
     slot ??= new Slot(state.spec.workerFile, dbConfig, db, log.child({ kind: job.kind }));
     const owner = job.locked_by!;
     const leaseSeconds = state.spec.leaseSeconds;
     const progress = progressWriter(db, job, owner, options.progressIntervalMs ?? 250, publish, log);
-    const active: Active = { job, owner, slot, abortReason: null, timers: [], finished: Promise.resolve() };
+    const active: Active = { job, owner, slot, abortReason: null, ended: false, timers: [], finished: Promise.resolve() };
     state.active.set(job.id, active);
 
     const beat = async () => {
@@ -117,9 +110,12 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
     active.finished = slot
       .run(assignment, progress.report)
       .then(async (outcome) => {
+        active.ended = true;
         for (const timer of active.timers) clearTimeout(timer);
         await progress.stop();
-        const row = await settle(active, outcome);
+        if (outcome.type === 'crashed') log.warn('job worker thread died', { id: job.id, kind: job.kind, reason: outcome.message });
+        const row = await recordOutcome(db, active, outcome, options.backoffBaseMs);
+        if (row?.status === 'failed') log.warn('job failed', { id: job.id, kind: job.kind, attempts: row.attempts, error: row.error });
         if (row) publish(finalEvent(row));
         else log.warn('job outcome fenced off: its lease was lost', { id: job.id, owner, outcome: outcome.type });
       })
@@ -127,12 +123,24 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
       .finally(() => {
         for (const timer of active.timers) clearTimeout(timer);
         state.active.delete(job.id);
-        if (slot.alive) state.idle.push(slot);
+        if (slot.alive) state.idle.push({ slot, since: Date.now() });
         wake();
       });
   }
 
+  // A worker thread holds its own heap: one nobody needed for a while is closed (made again on demand).
+  function retireIdle(): void {
+    const cutoff = Date.now() - idleThreadMs;
+    for (const state of kinds) {
+      const retired = state.idle.filter((entry) => entry.since < cutoff);
+      if (!retired.length) continue;
+      state.idle = state.idle.filter((entry) => entry.since >= cutoff);
+      for (const { slot } of retired) void slot.close();
+    }
+  }
+
   async function tick(): Promise<void> {
+    retireIdle();
     for (const state of kinds) {
       const free = state.spec.concurrency - state.active.size;
       if (stopping || free <= 0) continue;
@@ -169,7 +177,7 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
     const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
     for (const active of running) abortJob(active, 'shutdown', stopTimeoutMs);
     await Promise.allSettled(running.map((a) => a.finished)); // the abort's grace timer bounds this
-    await Promise.allSettled(kinds.flatMap((k) => k.idle.splice(0).map((slot) => slot.close())));
+    await Promise.allSettled(kinds.flatMap((k) => k.idle.splice(0).map(({ slot }) => slot.close())));
   }
 
   return {

@@ -14,6 +14,13 @@ const READY_TIMEOUT_MS = 30_000;
 
 export type OnProgress = (fraction: number, message: string | undefined) => void;
 
+interface Current {
+  jobId: string;
+  settle(outcome: Outcome): void;
+  onProgress: OnProgress;
+  abortedEarly: boolean;
+}
+
 /**
  * One concurrency slot: a long-lived Bun Worker running one job at a time, reused for the next.
  * Bun's Worker termination is marked experimental, so it is only used for shutdown stragglers and
@@ -27,7 +34,7 @@ export class Slot {
   #markReady: (ok: boolean) => void = () => {};
   #alive = true;
   #lastError: string | null = null;
-  #current: { jobId: string; settle(outcome: Outcome): void; onProgress: OnProgress } | null = null;
+  #current: Current | null = null;
   #closed: () => void = () => {};
   readonly #closedPromise = new Promise<void>((resolve) => (this.#closed = resolve));
 
@@ -61,12 +68,20 @@ export class Slot {
   async run(job: JobAssignment, onProgress: OnProgress): Promise<Outcome> {
     if (this.#current) throw new Error('slot is busy');
     if (!this.#alive) return { type: 'crashed', message: 'worker already exited' };
-    const outcome = new Promise<Outcome>((settle) => (this.#current = { jobId: job.id, settle, onProgress }));
-    if (await this.#ready) this.#post({ type: 'run', job });
+    const current: Current = { jobId: job.id, settle: () => {}, onProgress, abortedEarly: false };
+    const outcome = new Promise<Outcome>((settle) => (current.settle = settle));
+    this.#current = current;
+    if (!(await this.#ready)) return outcome; // died while starting: #die settled it as crashed
+    if (current.abortedEarly) {
+      // An abort that arrived while the thread was starting would reach it before the job.
+      this.#current = null;
+      current.settle({ type: 'failed', message: 'aborted before it started', permanent: false });
+    } else this.#post({ type: 'run', job });
     return outcome;
   }
 
   abort(jobId: string, reason: AbortReason): void {
+    if (this.#current?.jobId === jobId) this.#current.abortedEarly = true;
     this.#post({ type: 'abort', jobId, reason });
   }
 

@@ -68,7 +68,6 @@ class BridgeConnection implements DatabaseConnection {
     return (await this.call({ op: 'query', txId: this.txId, sql: query.sql, parameters: query.parameters })) as QueryResult<R>;
   }
 
-  // eslint-disable-next-line require-yield
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('streaming is not supported from job workers on embedded PGlite');
   }

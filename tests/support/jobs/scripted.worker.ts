@@ -1,3 +1,4 @@
+import { threadId } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { defineJob, PermanentJobError } from '../../../src/platform/queue/runtime.ts';
 
@@ -26,6 +27,8 @@ export interface ScriptedResult {
   attempt: number;
   start: number;
   end: number;
+  /** Which worker thread ran the body (slots are reused, and retired when idle). */
+  thread: number;
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -66,9 +69,9 @@ export default defineJob<{ steps: Step[] }, ScriptedResult>(async ({ steps }, ct
       const note = step.finishWithNote;
       return ctx.finish(async (trx) => {
         await sql`insert into test_queue_notes values (${ctx.jobId}, ${ctx.attempt}, ${note})`.execute(trx);
-        return { attempt: ctx.attempt, start, end: Date.now() };
+        return { attempt: ctx.attempt, start, end: Date.now(), thread: threadId };
       });
     }
   }
-  return { attempt: ctx.attempt, start, end: Date.now() };
+  return { attempt: ctx.attempt, start, end: Date.now(), thread: threadId };
 });
