@@ -1,3 +1,4 @@
+import { SelectField } from './SelectField.tsx';
 import { FONT_FAMILIES, LOCALES, THEMES, type PageContext } from '../context.ts';
 import { LOCALE_NAMES, LOCALE_TAGS } from '../i18n/index.ts';
 
@@ -39,46 +40,14 @@ export function AppearanceMenu({ ctx }: { ctx: PageContext }): JSX.Element {
         data-prefs
       >
         <input type="hidden" name="return_to" value={ctx.path} />
-        <div class="field">
-          <label for="prefs-theme" safe>{t('appearance.theme')}</label>
-          <select id="prefs-theme" name="theme">
-            {THEMES.map((theme) => (
-              <option value={theme} selected={theme === ctx.theme} safe>
-                {t(`theme.${theme}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="field">
-          <label for="prefs-font" safe>{t('appearance.font')}</label>
-          <select id="prefs-font" name="font_family">
-            {FONT_FAMILIES.map((font) => (
-              <option value={font} selected={font === ctx.fontFamily} safe>
-                {t(`font.${font}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="field">
-          <label for="prefs-size" safe>{t('appearance.fontSize')}</label>
-          <select id="prefs-size" name="font_size">
-            {sizes.map((size) => (
-              <option value={String(size)} selected={size === ctx.fontSize} safe>
-                {percent.format(size)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="field">
-          <label for="prefs-locale" safe>{t('appearance.locale')}</label>
-          <select id="prefs-locale" name="locale">
-            {LOCALES.map((locale) => (
-              <option value={locale} lang={locale} selected={locale === ctx.locale} safe>
-                {LOCALE_NAMES[locale]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="prefs-theme" name="theme" label={t('appearance.theme')} selected={ctx.theme}
+          options={THEMES.map((theme) => ({ value: theme, label: t(`theme.${theme}`) }))} />
+        <SelectField id="prefs-font" name="font_family" label={t('appearance.font')} selected={ctx.fontFamily}
+          options={FONT_FAMILIES.map((font) => ({ value: font, label: t(`font.${font}`) }))} />
+        <SelectField id="prefs-size" name="font_size" label={t('appearance.fontSize')} selected={String(ctx.fontSize)}
+          options={sizes.map((size) => ({ value: String(size), label: percent.format(size) }))} />
+        <SelectField id="prefs-locale" name="locale" label={t('appearance.locale')} selected={ctx.locale}
+          options={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale], lang: locale }))} />
         <button type="submit" class="button" data-prefs-save safe>
           {t('action.save')}
         </button>
