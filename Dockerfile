@@ -1,4 +1,4 @@
-FROM oven/bun:1.3-debian AS app
+FROM oven/bun:1-debian AS app
 WORKDIR /app
 COPY package.json package-lock.json bunfig.toml tsconfig.json ./
 RUN bun install --production --frozen-lockfile || bun install --production

@@ -1,5 +1,4 @@
 import { Elysia } from 'elysia';
-import { toOpenAPISchema } from '@elysiajs/openapi';
 import type { BootedPlatform } from './platform/boot.ts';
 import type { AssetTable } from './platform/http/assets.ts';
 import { assetRoutes } from './platform/http/assets.ts';
@@ -30,14 +29,16 @@ export function createApp(platform: BootedPlatform, assets: AssetTable): Elysia<
     .use(coverRoutes(platform.objects))
     .use(preferencesRoutes({ secureCookies: config.baseUrl.startsWith('https:') }))
     .use(catalogueRoutes(platform, env))
-    .use(docsRoutes(() => (document ??= buildDocument(app)), env));
+    .use(docsRoutes(async () => (document ??= await buildDocument(app)), env));
   if (platform.objects.kind === 'fs') app.use(objectRoutes(platform.objects, { secret: platform.objectSigningKey, maxUploadBytes: MAX_OBJECT_UPLOAD_BYTES }));
   return app;
 }
 
 export type App = ReturnType<typeof createApp>;
 
-function buildDocument(app: Elysia<any, any, any, any, any, any, any>): OpenApiDocument {
+/** Built on first request: the generator is loaded only when someone reads the API description. */
+async function buildDocument(app: Elysia<any, any, any, any, any, any, any>): Promise<OpenApiDocument> {
+  const { toOpenAPISchema } = await import('@elysiajs/openapi');
   const { paths, components } = toOpenAPISchema(app, { staticFile: true });
   return {
     openapi: '3.0.3',

@@ -11,10 +11,10 @@ export interface OpenApiDocument {
 }
 
 /** /api/openapi.json is generated from the route schemas; /api/docs renders it without a CDN. */
-export function docsRoutes(getDocument: () => OpenApiDocument, env: PageEnvironment) {
+export function docsRoutes(getDocument: () => Promise<OpenApiDocument>, env: PageEnvironment) {
   return new Elysia({ name: 'docs' })
     .get('/api/openapi.json', () => getDocument(), { detail: { hide: true } })
-    .get('/api/docs', ({ request }) => htmlResponse(ApiDocsPage({ ctx: pageContext(request, env), spec: getDocument() })), {
+    .get('/api/docs', async ({ request }) => htmlResponse(ApiDocsPage({ ctx: pageContext(request, env), spec: await getDocument() })), {
       detail: { hide: true },
     });
 }

@@ -69,7 +69,7 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
  * database serves small catalogues (large ones belong on DATABASE_URL). Passed at start, so the
  * data directory's postgresql.conf is left untouched.
  */
-const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB', '-c', 'work_mem=4MB'];
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB', '-c', 'work_mem=4MB', '-c', 'max_connections=4'];
 
 /** dataDir null: in memory. */
 export async function createPGlite(dataDir: string | null): Promise<PGlite> {
