@@ -4,6 +4,7 @@ import type { AssetTable } from './platform/http/assets.ts';
 import { assetRoutes } from './platform/http/assets.ts';
 import { errorHandler } from './platform/http/error-handler.ts';
 import { csrfGuard } from './platform/http/csrf.ts';
+import { jsonObjectBodies } from './platform/http/json-object-body.ts';
 import { createRequestHandler, type Handler } from './platform/http/server.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
 import type { PageEnvironment } from './platform/http/page.ts';
@@ -24,6 +25,7 @@ export function createApp(platform: BootedPlatform, assets: AssetTable): Elysia<
   const app: Elysia<any, any, any, any, any, any, any> = new Elysia()
     .use(errorHandler(env, platform.log))
     .use(csrfGuard(config.baseUrl))
+    .use(jsonObjectBodies())
     .use(assetRoutes(assets))
     .use(healthRoutes(platform))
     .use(coverRoutes(platform.objects))

@@ -54,6 +54,25 @@ describe('errors', () => {
     expect(await malformed.json()).toEqual({ error: 'invalid_request', message: 'Invalid JSON body' });
   });
 
+  test('bodies that are not a JSON object, and unknown body types, are 4xx, never coerced', async () => {
+    for (const body of ['[1,2]', '"theme"', '5']) {
+      const res = await app.fetch('/prefs', { method: 'POST', headers: { 'content-type': 'application/json', ...json }, body });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: 'invalid_request', message: 'Expected a JSON object' });
+    }
+    const text = await app.fetch('/prefs', { method: 'POST', headers: { 'content-type': 'text/plain', ...json }, body: 'theme=slate' });
+    expect(text.status).toBe(415);
+    const multipart = await app.fetch('/prefs', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', ...json }, body: 'garbage' });
+    expect(multipart.status).toBe(400);
+    expect(await multipart.json()).toEqual({ error: 'invalid_request', message: 'Invalid request body' });
+  });
+
+  test('malformed percent-encoding in a path is a 400, not a 500', async () => {
+    const res = await app.fetch('/covers/%E0%A4%A', { headers: json });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'invalid_request', message: 'Invalid object key' });
+  });
+
   test('no stack trace, SQL or file path reaches a response', async () => {
     const res = await app.fetch('/covers/..%2F..%2Fetc%2Fpasswd', { headers: json });
     expect(res.status).toBe(400);

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import type { ObjectStore } from '../../platform/objects/port.ts';
 import { validateKey } from '../../platform/objects/keys.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { badRequest, notFound } from '../../platform/http/errors.ts';
 
 /**
  * GET /covers/<path>: the object `covers/<path>`. Cover keys carry a content hash, so a response
@@ -11,8 +11,7 @@ export function coverRoutes(objects: ObjectStore) {
   return new Elysia({ name: 'covers' }).get(
     '/covers/*',
     async ({ request }) => {
-      const rest = decodeURIComponent(new URL(request.url).pathname.slice('/covers/'.length));
-      const key = validateKey(`covers/${rest}`);
+      const key = validateKey(`covers/${decodePath(new URL(request.url).pathname.slice('/covers/'.length))}`);
       const object = await objects.get(key);
       if (!object) throw notFound('Cover not found');
       return new Response(object.body, {
@@ -26,4 +25,12 @@ export function coverRoutes(objects: ObjectStore) {
     },
     { detail: { tags: ['catalogue'], summary: 'A book cover image' } },
   );
+}
+
+function decodePath(encoded: string): string {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    throw badRequest('Invalid object key');
+  }
 }

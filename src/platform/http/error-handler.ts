@@ -18,7 +18,7 @@ interface Mapped {
 function mapError(code: string | number, error: unknown, request: Request, log: Logger): Mapped {
   if (error instanceof AppError) return { status: error.status, code: error.code, message: error.message };
   if (code === 'NOT_FOUND') return { status: 404, code: 'not_found', message: 'Not found' };
-  if (code === 'PARSE') return { status: 400, code: 'invalid_request', message: 'Invalid JSON body' };
+  if (code === 'PARSE') return { status: 400, code: 'invalid_request', message: isJson(request) ? 'Invalid JSON body' : 'Invalid request body' };
   if (code === 'VALIDATION' && error instanceof ValidationError) return { status: 400, code: 'invalid_request', message: validationMessage(error) };
   if (code === 'INVALID_COOKIE_SIGNATURE') return { status: 400, code: 'invalid_request', message: 'Invalid cookie' };
   const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 500;
@@ -51,4 +51,8 @@ export function errorHandler(env: PageEnvironment, log: Logger) {
 function acceptsHtml(request: Request): boolean {
   const accept = request.headers.get('accept');
   return !accept || accept.includes('text/html') || accept.includes('*/*');
+}
+
+function isJson(request: Request): boolean {
+  return (request.headers.get('content-type') ?? '').toLowerCase().includes('json');
 }
