@@ -36,7 +36,7 @@ export function databaseUrl(name: string): string {
   return url.toString();
 }
 
-async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
