@@ -11,6 +11,14 @@ export type FontFamily = (typeof FONT_FAMILIES)[number];
 
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
 
+/** The signed-in reader as every page shows them (header avatar, sign-out). */
+export interface Viewer {
+  username: string;
+  role: 'user' | 'pro' | 'admin';
+  /** Stored avatar, else the provider's picture, else null: initials are drawn. */
+  avatarUrl: string | null;
+}
+
 export interface PageContext {
   locale: Locale;
   theme: Theme;
@@ -24,4 +32,6 @@ export interface PageContext {
   path: string;
   baseUrl: string;
   requestId: string;
+  /** null for anonymous visitors. */
+  viewer: Viewer | null;
 }

@@ -19,6 +19,7 @@ function makeCtx(overrides: Partial<PageContext> & { locale?: Locale } = {}): Pa
     path: '/',
     baseUrl: 'https://books.example',
     requestId: 'req-123',
+    viewer: null,
     ...overrides,
   };
 }

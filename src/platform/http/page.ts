@@ -29,7 +29,7 @@ export function appearanceFromRequest(request: Request): Appearance {
   };
 }
 
-export function pageContext(request: Request, env: PageEnvironment): PageContext {
+export function pageContext(request: Request, env: PageEnvironment, viewer: PageContext['viewer'] = null): PageContext {
   const appearance = appearanceFromRequest(request);
   const url = new URL(request.url);
   return {
@@ -39,5 +39,6 @@ export function pageContext(request: Request, env: PageEnvironment): PageContext
     path: url.pathname + url.search,
     baseUrl: env.baseUrl,
     requestId: requestIdOf(request),
+    viewer,
   };
 }

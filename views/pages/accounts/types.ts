@@ -1,0 +1,38 @@
+import type { PageContext } from '../../context.ts';
+
+/** What the account views are given (built by src/features/accounts). */
+export interface AccountUser {
+  id: string;
+  username: string;
+  role: 'user' | 'pro' | 'admin';
+  email: string | null;
+  /** Stored avatar (presigned or app URL), else the provider's picture, else null (initials shown). */
+  avatarUrl: string | null;
+}
+
+export interface DeviceSession {
+  id: string;
+  /** Parsed from the user agent, e.g. "Firefox 128 on Linux". */
+  device: string;
+  ip: string;
+  created: string;
+  lastSeen: string;
+  current: boolean;
+}
+
+export interface SignInPageProps {
+  ctx: PageContext;
+  providers: { name: 'google' | 'github' | 'oidc'; label: string }[];
+  /** Same-origin path to come back to after signing in. */
+  returnTo: string;
+  /** An error to show (e.g. a failed provider sign-in), already translated. */
+  error?: string;
+}
+
+export interface AccountPageProps {
+  ctx: PageContext;
+  user: AccountUser;
+  /** Resolved freshly from the database on every view. */
+  isPro: boolean;
+  sessions: DeviceSession[];
+}
