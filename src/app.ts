@@ -14,22 +14,45 @@ import { coverRoutes } from './features/covers/routes.ts';
 import { preferencesRoutes } from './features/preferences/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { docsRoutes, type OpenApiDocument } from './features/docs/routes.ts';
+import { authPlugin } from './platform/http/auth.ts';
+import { createCallerResolver, type AccountsDeps } from './features/accounts/service.ts';
+import { accountApiRoutes } from './features/accounts/api-routes.ts';
+import { providerRoutes } from './features/accounts/provider-routes.ts';
+import { loginProvidersFrom } from './features/accounts/providers.ts';
+import { adminUserRoutes } from './features/admin/routes.ts';
+import { avatarRoutes } from './features/accounts/avatar-routes.ts';
+import { accountPageRoutes } from './features/accounts/page-routes.ts';
 
 const MAX_OBJECT_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 /** One Elysia app composed of one plugin per feature (DESIGN rule 2). */
-export function createApp(platform: BootedPlatform, assets: AssetTable): Elysia<any, any, any, any, any, any, any> {
+/** Test-only seams; production passes nothing. */
+export interface AppOptions {
+  /** Routes login-provider HTTP calls (token, profile) to local stand-ins. */
+  oauthFetch?: typeof fetch;
+}
+
+export function createApp(platform: BootedPlatform, assets: AssetTable, options: AppOptions = {}): Elysia<any, any, any, any, any, any, any> {
   const { config } = platform;
   const env: PageEnvironment = { baseUrl: config.baseUrl, asset: assets.url };
   let document: OpenApiDocument | null = null;
+  const accounts: AccountsDeps = { db: platform.db, cache: platform.cache, objects: platform.objects, config, authSecret: platform.authSecret, log: platform.log };
+  const providers = loginProvidersFrom(config, options.oauthFetch);
+  const auth = authPlugin(createCallerResolver(accounts));
   const app: Elysia<any, any, any, any, any, any, any> = new Elysia()
     .use(errorHandler(env, platform.log))
     .use(csrfGuard(config.baseUrl))
     .use(jsonObjectBodies())
+    .use(auth)
     .use(assetRoutes(assets))
     .use(healthRoutes(platform))
     .use(coverRoutes(platform.objects))
     .use(preferencesRoutes({ secureCookies: config.baseUrl.startsWith('https:') }))
+    .use(accountApiRoutes(accounts, auth))
+    .use(providerRoutes(accounts, auth, providers))
+    .use(avatarRoutes(accounts, auth))
+    .use(accountPageRoutes(accounts, auth, providers, env))
+    .use(adminUserRoutes(accounts, auth))
     .use(catalogueRoutes(platform, env))
     .use(docsRoutes(async () => (document ??= await buildDocument(app)), env));
   if (platform.objects.kind === 'fs') app.use(objectRoutes(platform.objects, { secret: platform.objectSigningKey, maxUploadBytes: MAX_OBJECT_UPLOAD_BYTES }));
@@ -51,11 +74,13 @@ async function buildDocument(app: Elysia<any, any, any, any, any, any, any>): Pr
 }
 
 /** The app behind request ids, logging, security headers and compression. */
-export function createHandler(platform: BootedPlatform, assets: AssetTable): Handler {
-  const app = createApp(platform, assets);
+export function createHandler(platform: BootedPlatform, assets: AssetTable, options: AppOptions = {}): Handler {
+  const app = createApp(platform, assets, options);
   const objectOrigin = platform.config.s3 ? new URL(platform.config.s3.publicUrl).origin : null;
   return createRequestHandler((request) => app.handle(request), {
     log: platform.log,
+    secureCookies: platform.config.baseUrl.startsWith('https:'),
+    trustProxy: platform.config.trustProxy,
     headers: securityHeaders({ objectOrigin, https: platform.config.baseUrl.startsWith('https:') }),
   });
 }

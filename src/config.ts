@@ -43,6 +43,7 @@ export const EnvSchema = T.Object({
   POLAR_WEBHOOK_SECRET: T.Optional(T.String({ minLength: 1 })),
   SCRAPER_URL: T.Optional(httpUrl),
   SOURCE_BASE_URL: T.Optional(httpUrl),
+  TRUST_PROXY: T.Optional(T.Union([T.Literal('0'), T.Literal('1')], { description: '0 or 1' })),
   SEED_DEMO: T.Optional(T.Union([T.Literal('0'), T.Literal('1')], { description: '0 or 1' })),
   LOG_LEVEL: T.Optional(T.Union(['debug', 'info', 'warn', 'error'].map((l) => T.Literal(l)), { description: 'debug, info, warn or error' })),
 });
@@ -69,6 +70,8 @@ export interface Config {
   debugLoginToken: string | null;
   adminUsernames: readonly string[];
   seedDemo: boolean;
+  /** Take the client address from X-Forwarded-For (set only behind a reverse proxy you run). */
+  trustProxy: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   env: Readonly<Env>;
 }
@@ -130,6 +133,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     debugLoginToken: env.DEBUG_LOGIN_TOKEN ?? null,
     adminUsernames: Object.freeze((env.ADMIN_USERNAMES ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
     seedDemo: env.SEED_DEMO !== '0',
+    trustProxy: env.TRUST_PROXY === '1',
     logLevel: (env.LOG_LEVEL ?? 'info') as Config['logLevel'],
     env: Object.freeze(env),
   });

@@ -29,7 +29,7 @@ async function main() {
   const server =
     config.role === 'worker'
       ? null
-      : Bun.serve({ port: config.port, fetch: createHandler(platform, loadAssets()), idleTimeout: 120 });
+      : serve(config.port, createHandler(platform, loadAssets()));
 
   if (server) console.log(`Chapterhouse is ready at ${config.baseUrl === `http://localhost:${config.port}` ? `http://localhost:${server.port}` : config.baseUrl}`);
   else console.log('Chapterhouse worker is running');
@@ -50,6 +50,10 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+function serve(port: number, handler: ReturnType<typeof createHandler>) {
+  return Bun.serve({ port, idleTimeout: 120, fetch: (request, server) => handler(request, server.requestIP(request)?.address) });
 }
 
 main().catch((error) => {

@@ -92,6 +92,24 @@ describe.each(adapters)('cache contract: $name', (adapter) => {
     await expect(cache.setIfAbsent('bad', 'v', -1)).rejects.toThrow();
   });
 
+  test('sets count distinct members atomically and expire when created', async () => {
+    const expireAt = new Date(Date.now() + 60_000);
+    expect(await cache.setMembers('chapters')).toEqual([]);
+    expect(await cache.addToSet('chapters', 'book:1', expireAt)).toEqual({ added: true, size: 1 });
+    expect(await cache.addToSet('chapters', 'book:1', expireAt)).toEqual({ added: false, size: 1 });
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => cache.addToSet('chapters', `book:${i % 10}`, expireAt)));
+    expect(results.filter((r) => r.added)).toHaveLength(9);
+    expect(await cache.setMembers('chapters')).toEqual(Array.from({ length: 10 }, (_, i) => `book:${i}`).sort());
+    const ttl = await cache.ttl('chapters');
+    expect(ttl).toBeGreaterThan(50);
+    expect(ttl).toBeLessThanOrEqual(60);
+    await cache.del('chapters');
+    expect(await cache.setMembers('chapters')).toEqual([]);
+    await cache.addToSet('short', 'x', new Date(Date.now() + 300));
+    await Bun.sleep(450);
+    expect(await cache.setMembers('short')).toEqual([]);
+  });
+
   test('del removes a key; deleting a missing key is fine', async () => {
     await cache.set('d', 'v');
     await cache.del('d');

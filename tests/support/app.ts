@@ -27,7 +27,7 @@ export interface TestApp {
  * The real app over this file's own database, cache and bucket (embedded by default,
  * PostgreSQL + Redis + s3rver with TEST_BACKENDS=real), seeded with the demo catalogue.
  */
-export async function startTestApp(options: { seed?: boolean; env?: Record<string, string>; log?: Logger } = {}): Promise<TestApp> {
+export async function startTestApp(options: { seed?: boolean; env?: Record<string, string>; log?: Logger; oauthFetch?: typeof fetch } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'chapterhouse-test-'));
   const config = loadConfig({ BASE_URL, DATA_DIR: dataDir, AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789', ...options.env });
   const [database, cache, objectStore] = await Promise.all([createTestDatabase(), createTestCache(), createTestObjectStore()]);
@@ -49,7 +49,7 @@ export async function startTestApp(options: { seed?: boolean; env?: Record<strin
   };
   if (options.seed !== false) await seedDemoCatalogue(platform.db, platform.objects);
   assets ??= loadAssets();
-  const handle = createHandler(platform, assets);
+  const handle = createHandler(platform, assets, { oauthFetch: options.oauthFetch });
   return {
     platform,
     handle,

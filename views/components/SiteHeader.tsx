@@ -1,6 +1,7 @@
 import type { PageContext } from '../context.ts';
 import type { MessageKey } from '../i18n/index.ts';
 import { AppearanceMenu } from './AppearanceMenu.tsx';
+import { Avatar } from './Avatar.tsx';
 import { isCurrentPath, pathOf } from './paths.ts';
 
 const NAV: ReadonlyArray<readonly [href: string, label: MessageKey]> = [
@@ -33,10 +34,41 @@ export function SiteHeader({ ctx }: { ctx: PageContext }): JSX.Element {
       </nav>
       <div class="site-header__tools">
         <AppearanceMenu ctx={ctx} />
-        <a class="button button--quiet" href="/login" safe>
-          {ctx.t('nav.signin')}
-        </a>
+        <AccountTools ctx={ctx} current={current} />
       </div>
     </header>
+  );
+}
+
+/** The viewer's avatar (→ /account) and a sign-out button; or, for a visitor, "Sign in" that comes back here. */
+function AccountTools({ ctx, current }: { ctx: PageContext; current: string }): JSX.Element {
+  const { viewer, t } = ctx;
+  if (!viewer) {
+    const href = current === '/login' ? ctx.path : `/login?return_to=${encodeURIComponent(ctx.path)}`;
+    return (
+      <a class="button button--quiet" href={href} safe>
+        {t('nav.signin')}
+      </a>
+    );
+  }
+  return (
+    <>
+      <a
+        class="account-link"
+        href="/account"
+        aria-label={t('nav.account', { username: viewer.username })}
+        aria-current={current === '/account' ? 'page' : undefined}
+      >
+        <Avatar username={viewer.username} avatarUrl={viewer.avatarUrl} size={32} mine />
+        <span class="account-link__name" safe>
+          {viewer.username}
+        </span>
+      </a>
+      <form class="signout-form" method="post" action="/logout">
+        <button type="submit" class="button button--quiet" safe>
+          {t('nav.signout')}
+        </button>
+      </form>
+    </>
   );
 }

@@ -23,6 +23,15 @@ function deliver(channel: string, handler: Handler, message: string): void {
 /** Single-process cache: pub/sub reaches only subscribers inside this process. */
 export function createMemoryCache(): Cache {
   const entries = new Map<string, Entry>();
+  const sets = new Map<string, { members: Set<string>; expiresAt: number }>();
+  const liveSet = (key: string, now = Date.now()) => {
+    const set = sets.get(key);
+    if (set && set.expiresAt <= now) {
+      sets.delete(key);
+      return undefined;
+    }
+    return set;
+  };
   const channels = new Map<string, Set<Handler>>();
 
   const live = (key: string, now = Date.now()): Entry | undefined => {
@@ -38,6 +47,7 @@ export function createMemoryCache(): Cache {
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const key of entries.keys()) live(key, now);
+    for (const key of sets.keys()) liveSet(key, now);
   }, SWEEP_EVERY_MS);
   sweep.unref();
 
@@ -64,6 +74,19 @@ export function createMemoryCache(): Cache {
 
     async del(key) {
       entries.delete(key);
+      sets.delete(key);
+    },
+
+    async addToSet(key, member, expireAt) {
+      let set = liveSet(key);
+      if (!set) sets.set(key, (set = { members: new Set(), expiresAt: expireAt.getTime() }));
+      const added = !set.members.has(member);
+      set.members.add(member);
+      return { added, size: set.members.size };
+    },
+
+    async setMembers(key) {
+      return [...(liveSet(key)?.members ?? [])].sort();
     },
 
     async incr(key, expireAt) {
@@ -82,6 +105,8 @@ export function createMemoryCache(): Cache {
 
     async ttl(key) {
       const entry = live(key);
+      const set = liveSet(key);
+      if (!entry && set) return Math.round((set.expiresAt - Date.now()) / 1000);
       if (!entry) return -2;
       if (entry.expiresAt === null) return -1;
       // Redis rounds the remaining milliseconds to the nearest second.

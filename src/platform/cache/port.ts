@@ -17,6 +17,13 @@ export interface Cache {
    * (a Date; e.g. the end of the UTC day for daily limits). Returns the new value.
    */
   incr(key: string, expireAt: Date): Promise<number>;
+  /**
+   * Adds a member to a set (e.g. the distinct chapters a reader listened to today). When the set is
+   * created by this call it expires at `expireAt`. Atomic; `added` is false when it was already there.
+   */
+  addToSet(key: string, member: string, expireAt: Date): Promise<{ added: boolean; size: number }>;
+  /** The members of a set, sorted; [] when absent. */
+  setMembers(key: string): Promise<string[]>;
   /** Remaining time to live in seconds; -1 without expiry; -2 when absent (Redis semantics). */
   ttl(key: string): Promise<number>;
   /** Delivered to every subscriber in every process sharing the cache. */

@@ -24,6 +24,12 @@ local value = redis.call('INCR', KEYS[1])
 if created then redis.call('PEXPIREAT', KEYS[1], ARGV[1]) end
 return value`;
 
+const SET_ADD_EXPIRE_AT = `
+local created = redis.call('EXISTS', KEYS[1]) == 0
+local added = redis.call('SADD', KEYS[1], ARGV[1])
+if created then redis.call('PEXPIREAT', KEYS[1], ARGV[2]) end
+return {added, redis.call('SCARD', KEYS[1])}`;
+
 function ttlToMs(ttlSeconds: number): number {
   if (!(ttlSeconds > 0) || !Number.isFinite(ttlSeconds)) throw new RangeError(`invalid ttl: ${ttlSeconds}`);
   return Math.ceil(ttlSeconds * 1000);
@@ -82,6 +88,15 @@ export async function createRedisCache(url: string, opts: RedisCacheOptions = {}
 
     async del(key) {
       await client.del(k(key));
+    },
+
+    async addToSet(key, member, expireAt) {
+      const [added, size] = (await client.eval(SET_ADD_EXPIRE_AT, 1, k(key), member, expireAt.getTime())) as [number, number];
+      return { added: added === 1, size: Number(size) };
+    },
+
+    async setMembers(key) {
+      return (await client.smembers(k(key))).sort();
     },
 
     async incr(key, expireAt) {

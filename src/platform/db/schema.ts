@@ -77,6 +77,14 @@ export interface UserSessionsTable {
   last_seen: DefaultTimestamp;
 }
 
+export interface UserIdentitiesTable {
+  provider: 'google' | 'github' | 'oidc';
+  provider_user_id: string;
+  user_id: string;
+  email: string | null;
+  created_at: DefaultTimestamp;
+}
+
 export interface ProgressTable {
   id: Generated<number>;
   user_id: string | null;
@@ -225,6 +233,7 @@ export interface Database {
   chapters: ChaptersTable;
   app_users: AppUsersTable;
   user_sessions: UserSessionsTable;
+  user_identities: UserIdentitiesTable;
   progress: ProgressTable;
   user_settings: UserSettingsTable;
   user_library: UserLibraryTable;

@@ -1,6 +1,7 @@
 import { Elysia, ValidationError } from 'elysia';
 import type { Logger } from '../log.ts';
 import { AppError } from './errors.ts';
+import { RateLimited } from './rate-limit.ts';
 import { htmlResponse, jsonError } from './respond.ts';
 import { isApiPath, requestIdOf, wantsHtmx } from './request-context.ts';
 import { pageContext, type PageEnvironment } from './page.ts';
@@ -35,7 +36,8 @@ export function errorHandler(env: PageEnvironment, log: Logger) {
   return new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, async ({ code, error, request }) => {
     const mapped = mapError(code, error, request, log);
     const path = new URL(request.url).pathname;
-    if (isApiPath(path) || !acceptsHtml(request)) return jsonError(mapped.status, mapped.message, mapped.code);
+    const headers: Record<string, string> = error instanceof RateLimited ? { 'retry-after': String(error.retryAfterSeconds) } : {};
+    if (isApiPath(path) || !acceptsHtml(request)) return jsonError(mapped.status, mapped.message, mapped.code, headers);
     if (wantsHtmx(request)) {
       return new Response(null, {
         status: mapped.status,
@@ -44,7 +46,7 @@ export function errorHandler(env: PageEnvironment, log: Logger) {
     }
     const ctx = pageContext(request, env);
     const page = mapped.status === 404 ? NotFoundPage({ ctx }) : ErrorPage({ ctx, requestId: ctx.requestId, status: mapped.status, message: mapped.status < 500 ? mapped.message : undefined });
-    return htmlResponse(page, mapped.status);
+    return htmlResponse(page, mapped.status, headers);
   });
 }
 

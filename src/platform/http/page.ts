@@ -1,7 +1,7 @@
 import { FONT_FAMILIES, THEMES, type FontFamily, type PageContext, type Theme } from '../../../views/context.ts';
 import { isLocale, makeTranslator, negotiateLocale } from '../i18n/index.ts';
 import { readCookie } from './cookies.ts';
-import { requestIdOf } from './request-context.ts';
+import { requestIdOf, viewerOf } from './request-context.ts';
 
 export interface PageEnvironment {
   baseUrl: string;
@@ -29,7 +29,7 @@ export function appearanceFromRequest(request: Request): Appearance {
   };
 }
 
-export function pageContext(request: Request, env: PageEnvironment, viewer: PageContext['viewer'] = null): PageContext {
+export function pageContext(request: Request, env: PageEnvironment, viewer: PageContext['viewer'] = viewerOf(request)): PageContext {
   const appearance = appearanceFromRequest(request);
   const url = new URL(request.url);
   return {

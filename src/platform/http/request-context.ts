@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readCookie } from './cookies.ts';
 
 /**
  * Per-request facts set by the outer server handler (server.ts) before Elysia sees the request,
@@ -7,22 +8,75 @@ import { randomBytes } from 'node:crypto';
 interface RequestFacts {
   id: string;
   startedAt: number;
+  ip: string;
+  /** The anonymous reader id: session_id cookie, X-Session-Id, or one made for this request. */
+  anonId: string;
+  /** True when anonId was made here: the response sets the session_id cookie. */
+  anonIsNew: boolean;
+  /** Cookies features want on the response whatever it is (e.g. clearing a revoked auth cookie). */
+  responseCookies: string[];
+  /** The signed-in reader as pages show them; set by the auth plugin. */
+  viewer: Viewer | null;
+}
+
+export interface Viewer {
+  username: string;
+  role: 'user' | 'pro' | 'admin';
+  avatarUrl: string | null;
 }
 const facts = new WeakMap<Request, RequestFacts>();
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
+export const ANON_ID = /^[A-Za-z0-9_-]{16,128}$/;
 
-export function stampRequest(request: Request): RequestFacts {
+export function newAnonId(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+function incomingAnonId(request: Request): string | null {
+  const fromHeader = request.headers.get('x-session-id');
+  if (fromHeader && ANON_ID.test(fromHeader)) return fromHeader;
+  const fromCookie = readCookie(request, 'session_id');
+  return fromCookie && ANON_ID.test(fromCookie) ? fromCookie : null;
+}
+
+export function stampRequest(request: Request, ip = 'unknown'): RequestFacts {
   const incoming = request.headers.get('x-request-id');
-  const stamped = {
+  const anonId = incomingAnonId(request);
+  const stamped: RequestFacts = {
     id: incoming && INCOMING_ID.test(incoming) ? incoming : randomBytes(9).toString('base64url'),
     startedAt: performance.now(),
+    ip,
+    anonId: anonId ?? newAnonId(),
+    anonIsNew: anonId === null,
+    responseCookies: [],
+    viewer: null,
   };
   facts.set(request, stamped);
   return stamped;
 }
 
+function factsOf(request: Request): RequestFacts {
+  return facts.get(request) ?? stampRequest(request);
+}
+
 export function requestIdOf(request: Request): string {
   return facts.get(request)?.id ?? 'unknown';
+}
+
+export function clientIpOf(request: Request): string {
+  return factsOf(request).ip;
+}
+
+export function anonIdOf(request: Request): string {
+  return factsOf(request).anonId;
+}
+
+export function addResponseCookie(request: Request, cookie: string): void {
+  factsOf(request).responseCookies.push(cookie);
+}
+
+export function responseFactsOf(request: Request): Pick<RequestFacts, 'anonId' | 'anonIsNew' | 'responseCookies'> {
+  return factsOf(request);
 }
 
 export function isApiPath(pathname: string): boolean {
@@ -31,4 +85,12 @@ export function isApiPath(pathname: string): boolean {
 
 export function wantsHtmx(request: Request): boolean {
   return request.headers.get('hx-request') === 'true';
+}
+
+export function setViewer(request: Request, viewer: Viewer | null): void {
+  factsOf(request).viewer = viewer;
+}
+
+export function viewerOf(request: Request): Viewer | null {
+  return facts.get(request)?.viewer ?? null;
 }

@@ -1,18 +1,27 @@
 import type { Logger } from '../log.ts';
 import { compressResponse } from './compress.ts';
 import { jsonError } from './respond.ts';
-import { stampRequest } from './request-context.ts';
+import { responseFactsOf, stampRequest } from './request-context.ts';
+import { serializeCookie } from './cookies.ts';
 
-export type Handler = (request: Request) => Promise<Response>;
+export type Handler = (request: Request, clientIp?: string) => Promise<Response>;
+
+const YEAR = 365 * 24 * 3600;
+// Immutable public files are cached by browsers and proxies: no per-visitor cookie on them.
+const NO_VISITOR_COOKIE = /^\/(assets|covers|avatars|objects)\//;
 
 /**
  * The outermost layer around the Elysia app: a request id on every request and response,
  * one JSON log line per request (no cookies, no query secrets), security headers, compression.
  */
-export function createRequestHandler(appHandle: Handler, options: { log: Logger; headers: Record<string, string> }): Handler {
+export function createRequestHandler(
+  appHandle: (request: Request) => Promise<Response>,
+  options: { log: Logger; headers: Record<string, string>; secureCookies: boolean; trustProxy?: boolean },
+): Handler {
   const { log } = options;
-  return async (request) => {
-    const facts = stampRequest(request);
+  return async (request, clientIp) => {
+    const forwarded = options.trustProxy ? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+    const facts = stampRequest(request, forwarded || clientIp);
     const url = new URL(request.url);
     let response: Response;
     try {
@@ -25,6 +34,11 @@ export function createRequestHandler(appHandle: Handler, options: { log: Logger;
     const headers = response.headers;
     headers.set('x-request-id', facts.id);
     for (const [name, value] of Object.entries(options.headers)) if (!headers.has(name)) headers.set(name, value);
+    const cookies = responseFactsOf(request);
+    if (cookies.anonIsNew && !NO_VISITOR_COOKIE.test(url.pathname)) {
+      headers.append('set-cookie', serializeCookie('session_id', cookies.anonId, { maxAgeSeconds: YEAR, httpOnly: true, secure: options.secureCookies }));
+    }
+    for (const cookie of cookies.responseCookies) headers.append('set-cookie', cookie);
     const ms = Math.round((performance.now() - facts.startedAt) * 10) / 10;
     const level = response.status >= 500 ? 'error' : url.pathname === '/healthz' || url.pathname.startsWith('/assets/') ? 'debug' : 'info';
     log[level]('request', { req_id: facts.id, method: request.method, path: url.pathname, status: response.status, ms });

@@ -35,4 +35,6 @@ export interface AccountPageProps {
   /** Resolved freshly from the database on every view. */
   isPro: boolean;
   sessions: DeviceSession[];
+  /** The moment "last seen" is counted from; defaults to the time of rendering (tests pin it). */
+  now?: Date;
 }

@@ -1,0 +1,88 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Elysia } from 'elysia';
+import type { AuthPlugin, Caller } from '../../platform/http/auth.ts';
+import { AppError, notFound, unauthorized, forbidden } from '../../platform/http/errors.ts';
+import { clientIpOf } from '../../platform/http/request-context.ts';
+import { enforceRateLimit } from '../../platform/http/rate-limit.ts';
+import { ChangePasswordBody, DebugLoginBody, LoginBody, SessionParams, SessionsResponse, UserResponse } from './model.ts';
+import { findUserById, findUserByUsername, insertUser, updateUser } from './queries.ts';
+import { clearAuthCookie, completeLogin, type AccountsDeps } from './service.ts';
+import { listSessions, revokeSession } from './sessions.ts';
+import { avatarUrlOf, toCallerUser, type UserRow } from './users.ts';
+
+export const PASSWORD_LOGIN_LIMIT = { max: 10, windowSeconds: 600 };
+
+export function publicUser(row: UserRow, baseUrl: string) {
+  return { id: row.id, username: row.username, role: row.role, email: row.email, avatar_url: avatarUrlOf(toCallerUser(row), baseUrl) };
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function signedIn(caller: Caller) {
+  if (!caller.user) throw unauthorized();
+  return caller.user;
+}
+
+/** /api/auth/* and /api/sessions: the JSON side of accounts (docs/api.md, Identity). */
+export function accountApiRoutes(deps: AccountsDeps, auth: AuthPlugin) {
+  const secure = deps.config.baseUrl.startsWith('https:');
+  const loggedIn = (cookie: string, body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json', 'set-cookie': cookie } });
+
+  return new Elysia({ name: 'accounts-api' })
+    .use(auth)
+    .all('/api/auth/register', () => {
+      throw new AppError(410, 'gone', 'Registration is closed: sign in with a login provider');
+    }, { detail: { tags: ['auth'], summary: 'Closed: accounts come from login providers (410)' } })
+    .get('/api/auth/me', async ({ caller }) => {
+      const user = signedIn(caller);
+      const row = (await findUserById(deps.db, user.id))!;
+      return { user: publicUser(row, deps.config.baseUrl) };
+    }, { response: UserResponse, detail: { tags: ['auth'], summary: 'The signed-in user (401 when anonymous)' } })
+    .post('/api/auth/login', async ({ body, request, caller }) => {
+      await enforceRateLimit(deps.cache, `login:${clientIpOf(request)}:${body.username.toLowerCase()}`, PASSWORD_LOGIN_LIMIT);
+      const row = await findUserByUsername(deps.db, body.username);
+      const ok = row?.password_hash ? await Bun.password.verify(body.password, row.password_hash) : false;
+      if (!row || !ok) throw unauthorized('Wrong username or password');
+      const login = await completeLogin(deps, request, row, caller.anonId);
+      return loggedIn(login.cookie, { user: publicUser(login.user, deps.config.baseUrl), token: login.token });
+    }, { body: LoginBody, detail: { tags: ['auth'], summary: 'Password login for accounts that set a password' } })
+    .post('/api/auth/logout', async ({ caller }) => {
+      if (caller.user && caller.sessionId) await revokeSession(deps.db, deps.cache, caller.user.id, caller.sessionId).catch(() => {});
+      return new Response(null, { status: 204, headers: { 'set-cookie': clearAuthCookie(secure) } });
+    }, { detail: { tags: ['auth'], summary: 'Revoke this session and clear the cookie' } })
+    .post('/api/auth/change-password', async ({ body, caller }) => {
+      const user = signedIn(caller);
+      const row = (await findUserById(deps.db, user.id))!;
+      if (row.password_hash) {
+        const ok = body.current_password ? await Bun.password.verify(body.current_password, row.password_hash) : false;
+        if (!ok) throw forbidden('current_password is wrong');
+      }
+      await updateUser(deps.db, user.id, { password_hash: await Bun.password.hash(body.new_password) });
+      return new Response(null, { status: 204 });
+    }, { body: ChangePasswordBody, detail: { tags: ['auth'], summary: 'Set or change the password' } })
+    .post('/api/auth/debug-login', async ({ body, request, caller }) => {
+      const expected = deps.config.debugLoginToken;
+      if (!expected) throw notFound();
+      if (!sameSecret(body.token, expected)) throw forbidden('Wrong debug token');
+      let row = (await findUserByUsername(deps.db, body.username)) ?? (await insertUser(deps.db, { username: body.username, email: body.email ?? null, email_verified: body.email !== undefined }));
+      if (body.role || body.email) row = (await updateUser(deps.db, row.id, { ...(body.role ? { role: body.role } : {}), ...(body.email ? { email: body.email } : {}) })) ?? row;
+      const login = await completeLogin(deps, request, row, caller.anonId);
+      return loggedIn(login.cookie, { user: publicUser(login.user, deps.config.baseUrl), token: login.token });
+    }, { body: DebugLoginBody, detail: { tags: ['auth'], summary: 'Test login (only with DEBUG_LOGIN_TOKEN)' } })
+    .get('/api/sessions', async ({ caller }) => {
+      const user = signedIn(caller);
+      const rows = await listSessions(deps.db, user.id);
+      return {
+        sessions: rows.map((s) => ({ id: s.id, user_agent: s.user_agent, ip: s.ip, created: new Date(s.created).toISOString(), last_seen: new Date(s.last_seen).toISOString(), current: s.id === caller.sessionId })),
+      };
+    }, { response: SessionsResponse, detail: { tags: ['auth'], summary: "The caller's signed-in devices" } })
+    .delete('/api/sessions/:id', async ({ caller, params }) => {
+      const user = signedIn(caller);
+      await revokeSession(deps.db, deps.cache, user.id, params.id);
+      return new Response(null, { status: 204 });
+    }, { params: SessionParams, detail: { tags: ['auth'], summary: 'Sign a device out (204; 404 for an unknown id)' } });
+}

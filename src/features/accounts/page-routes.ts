@@ -1,0 +1,56 @@
+import { Elysia, t } from 'elysia';
+import type { AuthPlugin } from '../../platform/http/auth.ts';
+import { htmlResponse } from '../../platform/http/respond.ts';
+import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
+import { safeReturnPath } from '../../platform/http/safe-redirect.ts';
+import type { LoginProvider, ProviderName } from '../../integrations/oauth/index.ts';
+import { SignInPage } from '../../../views/pages/accounts/SignInPage.tsx';
+import { AccountPage } from '../../../views/pages/accounts/AccountPage.tsx';
+import { clearAuthCookie, type AccountsDeps } from './service.ts';
+import { listSessions, revokeSession } from './sessions.ts';
+import { describeDevice } from './device.ts';
+
+const redirect = (location: string, cookie?: string) => {
+  const headers = new Headers({ location });
+  if (cookie) headers.append('set-cookie', cookie);
+  return new Response(null, { status: 303, headers });
+};
+
+/** /login, /account and the sign-out form. */
+export function accountPageRoutes(deps: AccountsDeps, auth: AuthPlugin, providers: Promise<Map<ProviderName, LoginProvider>>, env: PageEnvironment) {
+  const secure = deps.config.baseUrl.startsWith('https:');
+  return new Elysia({ name: 'accounts-pages' })
+    .use(auth)
+    .get('/login', async ({ request, query, caller }) => {
+      const returnTo = safeReturnPath(query.return_to);
+      if (caller.user) return redirect(returnTo);
+      const ctx = pageContext(request, env);
+      const list = [...(await providers).values()].map((p) => ({ name: p.name, label: p.label }));
+      const error = query.error === 'denied' ? ctx.t('signin.error.denied') : query.error ? ctx.t('signin.error.failed') : undefined;
+      return htmlResponse(SignInPage({ ctx, providers: list, returnTo, error }));
+    }, { query: t.Object({ return_to: t.Optional(t.String()), error: t.Optional(t.String({ maxLength: 32 })) }), detail: { hide: true } })
+    .get('/account', async ({ request, caller }) => {
+      if (!caller.user) return redirect('/login?return_to=%2Faccount');
+      const user = caller.user;
+      const sessions = await listSessions(deps.db, user.id);
+      const page = AccountPage({
+        ctx: pageContext(request, env),
+        user: { id: user.id, username: user.username, role: user.role, email: user.email, avatarUrl: user.avatarUrl },
+        // The caller's row is read from the database on every request: this is the fresh Pro state.
+        isPro: user.role === 'pro' || user.role === 'admin',
+        sessions: sessions.map((s) => ({
+          id: s.id,
+          device: describeDevice(s.user_agent),
+          ip: s.ip,
+          created: new Date(s.created).toISOString(),
+          lastSeen: new Date(s.last_seen).toISOString(),
+          current: s.id === caller.sessionId,
+        })),
+      });
+      return htmlResponse(page, 200, { 'cache-control': 'no-store' });
+    }, { detail: { hide: true } })
+    .post('/logout', async ({ caller }) => {
+      if (caller.user && caller.sessionId) await revokeSession(deps.db, deps.cache, caller.user.id, caller.sessionId).catch(() => {});
+      return redirect('/', clearAuthCookie(secure));
+    }, { detail: { hide: true } });
+}

@@ -1,0 +1,65 @@
+import type { Platform } from '../../platform/index.ts';
+import type { CallerResolver } from '../../platform/http/auth.ts';
+import { clientIpOf } from '../../platform/http/request-context.ts';
+import { readCookie, serializeCookie } from '../../platform/http/cookies.ts';
+import { addResponseCookie } from '../../platform/http/request-context.ts';
+import { issueToken, verifyToken, TOKEN_LIFETIME_SECONDS } from './tokens.ts';
+import { findUserById, updateUser } from './queries.ts';
+import { isSessionValid, startSession } from './sessions.ts';
+import { mergeAnonymousReader } from './merge.ts';
+import { toCallerUser, type UserRow } from './users.ts';
+
+export const AUTH_COOKIE = 'auth_token';
+
+export interface AccountsDeps extends Pick<Platform, 'db' | 'cache' | 'config' | 'objects'> {
+  authSecret: string;
+  log?: Platform['log'];
+}
+
+function tokenOf(request: Request): { token: string; via: 'cookie' | 'bearer' } | null {
+  const header = request.headers.get('authorization');
+  if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), via: 'bearer' };
+  const cookie = readCookie(request, AUTH_COOKIE);
+  return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+export function clearAuthCookie(secure: boolean): string {
+  return serializeCookie(AUTH_COOKIE, '', { maxAgeSeconds: 0, httpOnly: true, secure });
+}
+
+/**
+ * Token → caller. A four-segment token must name a live session of that user; a legacy
+ * three-segment token is accepted without that check. The user row is read fresh every time, so a
+ * role change applies on the next request. A dead cookie is cleared on the response.
+ */
+export function createCallerResolver(deps: AccountsDeps): CallerResolver {
+  const secure = deps.config.baseUrl.startsWith('https:');
+  return async (request) => {
+    const found = tokenOf(request);
+    if (!found) return null;
+    const claims = verifyToken(deps.authSecret, found.token);
+    const alive = claims && (claims.sessionId === null || (await isSessionValid(deps.db, deps.cache, claims.userId, claims.sessionId, clientIpOf(request))));
+    const row = alive ? await findUserById(deps.db, claims.userId).catch(() => undefined) : undefined;
+    if (!claims || !row) {
+      if (found.via === 'cookie') addResponseCookie(request, clearAuthCookie(secure));
+      return null;
+    }
+    return { user: toCallerUser(row), sessionId: claims.sessionId, via: found.via };
+  };
+}
+
+/**
+ * What every login ends with (provider, password, debug): the admin bootstrap, a device session,
+ * the anonymous reader merged in, and the auth cookie. Returns the Set-Cookie value and the token.
+ */
+export async function completeLogin(deps: AccountsDeps, request: Request, user: UserRow, anonId: string): Promise<{ cookie: string; token: string; user: UserRow }> {
+  let account = user;
+  if (deps.config.adminUsernames.some((name) => name.toLowerCase() === user.username.toLowerCase()) && user.role !== 'admin') {
+    account = (await updateUser(deps.db, user.id, { role: 'admin' })) ?? user;
+  }
+  const sessionId = await startSession(deps.db, deps.cache, account.id, request.headers.get('user-agent') ?? '', clientIpOf(request));
+  await mergeAnonymousReader(deps.db, deps.cache, anonId, account.id);
+  const token = issueToken(deps.authSecret, account.id, sessionId);
+  const cookie = serializeCookie(AUTH_COOKIE, token, { maxAgeSeconds: TOKEN_LIFETIME_SECONDS, httpOnly: true, secure: deps.config.baseUrl.startsWith('https:') });
+  return { cookie, token, user: account };
+}

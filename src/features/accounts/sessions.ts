@@ -1,0 +1,73 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/index.ts';
+import type { Cache } from '../../platform/cache/port.ts';
+import { notFound } from '../../platform/http/errors.ts';
+
+export const MAX_SESSIONS_PER_USER = 10;
+/** How long a positive session check is trusted from the cache; revocation deletes it at once. */
+const CHECK_TTL_SECONDS = 300;
+/** last_seen is written at most this often per session. */
+const SEEN_EVERY_SECONDS = 300;
+
+const checkKey = (sessionId: string) => `auth:session:${sessionId}`;
+const seenKey = (sessionId: string) => `auth:seen:${sessionId}`;
+
+/** The device fingerprint is a hash of the user agent only (not the address). */
+export function deviceFingerprint(userAgent: string): string {
+  return createHash('sha256').update(userAgent).digest('hex');
+}
+
+/**
+ * Login from a known device re-uses its session (refreshing ip and last_seen); a new device gets a
+ * new one; beyond ten, the least recently seen are pruned.
+ */
+export async function startSession(db: Db, cache: Cache, userId: string, userAgent: string, ip: string): Promise<string> {
+  const ua = userAgent.slice(0, 512);
+  const row = await db
+    .insertInto('user_sessions')
+    .values({ id: randomBytes(18).toString('base64url'), user_id: userId, user_agent: ua, ip, device_fingerprint: deviceFingerprint(ua) })
+    .onConflict((oc) => oc.columns(['user_id', 'device_fingerprint']).doUpdateSet({ ip, last_seen: sql<Date>`now()` }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const pruned = await db
+    .deleteFrom('user_sessions')
+    .where('user_id', '=', userId)
+    .where('id', 'not in', (qb) => qb.selectFrom('user_sessions').select('id').where('user_id', '=', userId).orderBy('last_seen', 'desc').orderBy('created', 'desc').limit(MAX_SESSIONS_PER_USER))
+    .returning('id')
+    .execute();
+  await Promise.all(pruned.map((p) => cache.del(checkKey(p.id))));
+  return row.id;
+}
+
+/** Is this session alive and this user's? Cached; a revocation removes the cached answer. */
+export async function isSessionValid(db: Db, cache: Cache, userId: string, sessionId: string, ip: string): Promise<boolean> {
+  const cached = await cache.get(checkKey(sessionId));
+  if (cached !== null) return cached === userId && (await touch(db, cache, sessionId, ip), true);
+  const row = await db.selectFrom('user_sessions').select('user_id').where('id', '=', sessionId).executeTakeFirst();
+  if (!row || row.user_id !== userId) return false;
+  await cache.set(checkKey(sessionId), userId, CHECK_TTL_SECONDS);
+  await touch(db, cache, sessionId, ip);
+  return true;
+}
+
+async function touch(db: Db, cache: Cache, sessionId: string, ip: string): Promise<void> {
+  if (!(await cache.setIfAbsent(seenKey(sessionId), '1', SEEN_EVERY_SECONDS))) return;
+  await db.updateTable('user_sessions').set({ last_seen: sql<Date>`now()`, ip }).where('id', '=', sessionId).execute();
+}
+
+export function listSessions(db: Db, userId: string) {
+  return db
+    .selectFrom('user_sessions')
+    .select(['id', 'user_agent', 'ip', 'created', 'last_seen'])
+    .where('user_id', '=', userId)
+    .orderBy('last_seen', 'desc')
+    .execute();
+}
+
+/** Another user's session id is "not found", never "forbidden": ids are not confirmed to strangers. */
+export async function revokeSession(db: Db, cache: Cache, userId: string, sessionId: string): Promise<void> {
+  const deleted = await db.deleteFrom('user_sessions').where('id', '=', sessionId).where('user_id', '=', userId).returning('id').executeTakeFirst();
+  if (!deleted) throw notFound('Session not found');
+  await cache.del(checkKey(sessionId));
+}

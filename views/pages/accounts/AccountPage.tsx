@@ -1,0 +1,59 @@
+import { Layout } from '../../layouts/Layout.tsx';
+import { AvatarEditor } from './AvatarEditor.tsx';
+import { SessionsList } from './SessionsList.tsx';
+import type { AccountPageProps } from './types.ts';
+
+/** The signed-in reader's own page: photo, profile, plan and signed-in devices. */
+export function AccountPage({ ctx, user, isPro, sessions, now }: AccountPageProps): JSX.Element {
+  const { t } = ctx;
+  return (
+    <Layout ctx={ctx} title={t('account.title')}>
+      <h1 safe>{t('account.title')}</h1>
+
+      <section class="account-section account-profile" aria-labelledby="account-profile">
+        <h2 id="account-profile" class="visually-hidden" safe>
+          {t('account.profile')}
+        </h2>
+        <AvatarEditor ctx={ctx} user={user} />
+        <dl class="account-facts">
+          <div>
+            <dt safe>{t('account.username')}</dt>
+            <dd safe>{user.username}</dd>
+          </div>
+          <div>
+            <dt safe>{t('account.email')}</dt>
+            {user.email ? <dd safe>{user.email}</dd> : <dd class="account-facts__none" safe>{t('account.noEmail')}</dd>}
+          </div>
+          <div>
+            <dt safe>{t('account.role')}</dt>
+            <dd safe>{t(`account.role.${user.role}`)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section class="account-section" aria-labelledby="account-plan">
+        <h2 id="account-plan" safe>
+          {t('account.plan')}
+        </h2>
+        <p>
+          <span class={`badge badge--plan${isPro ? ' badge--pro' : ''}`} safe>
+            {t(isPro ? 'account.plan.pro' : 'account.plan.free')}
+          </span>{' '}
+          <span safe>{t(isPro ? 'account.plan.proLine' : 'account.plan.freeLine')}</span>
+        </p>
+      </section>
+
+      <section class="account-section" aria-labelledby="account-sessions">
+        <h2 id="account-sessions" safe>
+          {t('sessions.heading')}
+        </h2>
+        <p class="account-section__intro" safe>
+          {t('sessions.intro')}
+        </p>
+        <SessionsList ctx={ctx} sessions={sessions} now={now} />
+      </section>
+
+      <script src={ctx.asset('js/avatar-upload.js')} defer></script>
+    </Layout>
+  );
+}
