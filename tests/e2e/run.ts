@@ -5,28 +5,24 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createServer } from 'node:net';
+import { startOidcProvider } from '../support/oauth/oidc-server.ts';
+import { freePort } from '../support/processes.ts';
 
 const root = resolve(import.meta.dir, '../..');
 const bun = process.execPath;
 
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => ok(port));
-    });
-    server.on('error', fail);
-  });
-}
 
 const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'chapterhouse-e2e-'));
 const base = `http://localhost:${port}`;
+// A real OpenID provider on localhost, so journeys can sign in through its own pages.
+const oidc = await startOidcProvider({ clients: [{ client_id: 'chapterhouse-e2e', client_secret: 'e2e-secret', redirect_uris: [`${base}/auth/oidc/callback`] }] });
 const app = Bun.spawn([bun, 'src/main.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), BASE_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env, PORT: String(port), BASE_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn',
+    OIDC_ISSUER: oidc.issuer, OIDC_CLIENT_ID: 'chapterhouse-e2e', OIDC_CLIENT_SECRET: 'e2e-secret',
+  },
   stdout: 'inherit',
   stderr: 'inherit',
 });
@@ -46,6 +42,7 @@ try {
 } finally {
   app.kill('SIGTERM');
   await app.exited;
+  await oidc.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

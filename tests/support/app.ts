@@ -30,7 +30,8 @@ export interface TestApp {
 export async function startTestApp(options: { seed?: boolean; env?: Record<string, string>; log?: Logger; oauthFetch?: typeof fetch } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'chapterhouse-test-'));
   const config = loadConfig({ BASE_URL, DATA_DIR: dataDir, AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789', ...options.env });
-  const [database, cache, objectStore] = await Promise.all([createTestDatabase(), createTestCache(), createTestObjectStore()]);
+  const objectSigningKey = 'test-object-signing-key-0123456789';
+  const [database, cache, objectStore] = await Promise.all([createTestDatabase(), createTestCache(), createTestObjectStore({ baseUrl: BASE_URL, secret: objectSigningKey })]);
   const platform: BootedPlatform = {
     config,
     database,
@@ -39,7 +40,7 @@ export async function startTestApp(options: { seed?: boolean; env?: Record<strin
     objects: objectStore.store,
     log: options.log ?? (process.env.TEST_LOG ? createLogger('debug') : silentLogger),
     authSecret: config.authSecret!,
-    objectSigningKey: 'test-object-signing-key',
+    objectSigningKey,
     async shutdown() {
       await cache.close();
       await objectStore.cleanup();

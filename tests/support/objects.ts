@@ -21,12 +21,12 @@ export interface TestObjectStore {
 export const TEST_MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 
 export async function createFsTestStore(
-  opts: { maxUploadBytes?: number } = {},
+  opts: { maxUploadBytes?: number; baseUrl?: string; secret?: string } = {},
 ): Promise<TestObjectStore & { root: string }> {
   const root = await mkdtemp(join(tmpdir(), 'objects-'));
-  const secret = randomBytes(32).toString('hex');
+  const secret = opts.secret ?? randomBytes(32).toString('hex');
   // A real-looking host: Elysia's routing breaks on one-letter hosts (stack-notes.md).
-  const store = createFsObjectStore({ root, baseUrl: 'http://localhost', secret });
+  const store = createFsObjectStore({ root, baseUrl: opts.baseUrl ?? 'http://localhost', secret });
   const app = new Elysia().use(objectRoutes(store, { secret, maxUploadBytes: opts.maxUploadBytes ?? TEST_MAX_UPLOAD_BYTES }));
   return {
     store,
@@ -70,6 +70,7 @@ export async function createS3TestStore(): Promise<TestObjectStore & { config: S
 }
 
 /** The store other tests use: files in a fresh temp dir, or S3 (s3rver) when TEST_BACKENDS=real. */
-export function createTestObjectStore(): Promise<TestObjectStore> {
-  return process.env.TEST_BACKENDS === 'real' ? createS3TestStore() : createFsTestStore();
+export function createTestObjectStore(app?: { baseUrl: string; secret: string }): Promise<TestObjectStore> {
+  // For a whole app, the filesystem store must sign with the app's address and key (its routes verify).
+  return process.env.TEST_BACKENDS === 'real' ? createS3TestStore() : createFsTestStore(app ?? {});
 }

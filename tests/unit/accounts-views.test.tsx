@@ -1,29 +1,13 @@
+import { makeCtx } from '../support/page-context.ts';
 import { describe, expect, test } from 'bun:test';
 import { avatarColour, initialsOf } from '../../src/features/accounts/initials.ts';
-import { makeTranslator } from '../../src/platform/i18n/index.ts';
 import { Avatar } from '../../views/components/Avatar.tsx';
 import { SiteHeader } from '../../views/components/SiteHeader.tsx';
-import type { Locale, PageContext } from '../../views/context.ts';
+import type { Locale } from '../../views/context.ts';
 import { AccountPage } from '../../views/pages/accounts/AccountPage.tsx';
 import { SignInPage } from '../../views/pages/accounts/SignInPage.tsx';
 import type { AccountUser, DeviceSession } from '../../views/pages/accounts/types.ts';
 
-function makeCtx(overrides: Partial<PageContext> & { locale?: Locale } = {}): PageContext {
-  const locale = overrides.locale ?? 'en';
-  return {
-    locale,
-    theme: 'amber',
-    fontFamily: 'serif',
-    fontSize: 1,
-    t: makeTranslator(locale),
-    asset: (p) => '/assets/' + p,
-    path: '/',
-    baseUrl: 'https://books.example',
-    requestId: 'req-1',
-    viewer: null,
-    ...overrides,
-  };
-}
 const render = (html: JSX.Element) => Promise.resolve(html);
 
 const EVIL = '<script>alert(1)</script>';

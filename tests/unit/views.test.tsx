@@ -1,28 +1,12 @@
+import { makeCtx as baseCtx } from '../support/page-context.ts';
 import { describe, expect, test } from 'bun:test';
 import type { Book } from '../../src/features/catalogue/model.ts';
-import { makeTranslator } from '../../src/platform/i18n/index.ts';
-import type { Locale, PageContext } from '../../views/context.ts';
 import { ApiDocsPage } from '../../views/pages/docs/ApiDocsPage.tsx';
 import { ErrorPage } from '../../views/pages/errors/ErrorPage.tsx';
 import { NotFoundPage } from '../../views/pages/errors/NotFoundPage.tsx';
 import { HomePage } from '../../views/pages/home/HomePage.tsx';
 
-function makeCtx(overrides: Partial<PageContext> & { locale?: Locale } = {}): PageContext {
-  const locale = overrides.locale ?? 'en';
-  return {
-    locale,
-    theme: 'amber',
-    fontFamily: 'serif',
-    fontSize: 1.125,
-    t: makeTranslator(locale),
-    asset: (p) => '/assets/' + p,
-    path: '/',
-    baseUrl: 'https://books.example',
-    requestId: 'req-123',
-    viewer: null,
-    ...overrides,
-  };
-}
+const makeCtx = (overrides: Parameters<typeof baseCtx>[0] = {}) => baseCtx({ fontSize: 1.125, requestId: 'req-123', ...overrides });
 
 function book(overrides: Partial<Book>): Book {
   return {
