@@ -66,3 +66,16 @@ describe('account page', () => {
     expect(anonymous.html).toContain('href="/login?return_to=%2F"');
   });
 });
+
+test('behind https every cookie is Secure', async () => {
+  const secure = await startTestApp({ seed: false, env: { DEBUG_LOGIN_TOKEN: DEBUG_TOKEN, BASE_URL: 'https://read.example' } });
+  try {
+    const res = await secure.fetch('/api/auth/debug-login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: DEBUG_TOKEN, username: 'secure-reader' }) });
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.length).toBeGreaterThanOrEqual(2);
+    for (const cookie of cookies) expect(cookie).toContain('; Secure');
+    expect(res.headers.get('strict-transport-security')).toContain('max-age=');
+  } finally {
+    await secure.close();
+  }
+});

@@ -1,0 +1,42 @@
+import { describe, expect, test } from 'bun:test';
+import { Elysia } from 'elysia';
+import { authPlugin, checkAccess, type Caller, type CallerUser } from '../../src/platform/http/auth.ts';
+import { errorHandler } from '../../src/platform/http/error-handler.ts';
+import { silentLogger } from '../../src/platform/log.ts';
+import { AppError } from '../../src/platform/http/errors.ts';
+
+const user = (role: CallerUser['role']): CallerUser => ({ id: 'u', username: 'u', role, email: null, avatarKey: null, providerAvatarUrl: null, avatarUrl: null });
+const caller = (role: CallerUser['role'] | null): Caller => ({
+  user: role ? user(role) : null, sessionId: null, via: role ? 'cookie' : null, anonId: 'anon-id-0000000000',
+  reader: role ? { kind: 'user', userId: 'u' } : { kind: 'anon', sessionId: 'anon-id-0000000000' },
+});
+const statusOf = (fn: () => void) => {
+  try {
+    fn();
+    return 200;
+  } catch (error) {
+    return (error as AppError).status;
+  }
+};
+
+describe('access levels', () => {
+  test.each([
+    ['user', null, 401], ['user', 'user', 200], ['user', 'pro', 200], ['user', 'admin', 200],
+    ['pro', null, 401], ['pro', 'user', 403], ['pro', 'pro', 200], ['pro', 'admin', 200],
+    ['admin', null, 403], ['admin', 'user', 403], ['admin', 'pro', 403], ['admin', 'admin', 200],
+  ] as const)('%s route, caller %s → %d', (level, role, status) => {
+    expect(statusOf(() => checkAccess(caller(role), level))).toBe(status);
+  });
+
+  test('the guard macro applies the level on a route', async () => {
+    const app = new Elysia()
+      .use(errorHandler({ baseUrl: 'http://localhost', asset: (p) => p }, silentLogger))
+      .use(authPlugin(async (request) => (request.headers.get('x-role') ? { user: user(request.headers.get('x-role') as 'pro'), sessionId: null, via: 'bearer' } : null)))
+      .get('/api/pro-only', () => ({ ok: true }), { auth: 'pro' });
+    const call = (role?: string) => app.handle(new Request('http://localhost/api/pro-only', { headers: role ? { 'x-role': role } : {} }));
+    expect((await call()).status).toBe(401);
+    expect((await call('user')).status).toBe(403);
+    expect(await (await call('user')).json()).toEqual({ error: 'forbidden', message: 'This needs Chapterhouse Pro' });
+    expect((await call('pro')).status).toBe(200);
+  });
+});
