@@ -25,7 +25,6 @@
     var form = field.closest(FORM);
     if (!form) return;
     apply(field);
-    if (field.name === 'locale') form.setAttribute('data-reload', '');
   });
 
   document.addEventListener('htmx:afterRequest', function (event) {
@@ -36,7 +35,11 @@
       saveButtons(false);
       return;
     }
-    if (form.hasAttribute('data-reload')) window.location.reload();
+    // Reload only once a request that carried a new language has been saved (changes made quickly
+    // one after another are queued by hx-sync, and the last request carries them all).
+    var sent = event.detail.requestConfig && event.detail.requestConfig.formData;
+    var locale = sent && sent.get('locale');
+    if (locale && locale !== root.lang) window.location.reload();
   });
 
   // Scripts are deferred in order, so htmx (loaded first) is present here if it loaded at all.

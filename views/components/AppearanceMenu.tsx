@@ -36,6 +36,7 @@ export function AppearanceMenu({ ctx }: { ctx: PageContext }): JSX.Element {
         action="/prefs"
         hx-post="/prefs"
         hx-trigger="change"
+        hx-sync="this:queue last"
         hx-swap="none"
         data-prefs
       >
