@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import { exitWithParent } from './exit-with-parent.ts';
 
 // s3rver ships no types; this is the part used here.
 interface S3rverServer {
@@ -19,13 +20,4 @@ const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directo
 const { port } = await server.run();
 process.stdout.write(`${JSON.stringify({ port })}\n`);
 
-// No graceful close: it would wait for keep-alive connections, and nothing here needs to be kept.
-function stop(): never {
-  rmSync(directory, { recursive: true, force: true });
-  process.exit(0);
-}
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-process.stdin.on('end', stop);
-process.stdin.on('close', stop);
-process.stdin.resume();
+exitWithParent(() => rmSync(directory, { recursive: true, force: true }));

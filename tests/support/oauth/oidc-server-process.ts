@@ -7,6 +7,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OidcServerOptions, OidcTestAccount } from './oidc-server.ts';
+import { exitWithParent } from '../exit-with-parent.ts';
 
 // Expected in a test server; anything else oidc-provider warns about still reaches stderr.
 const quiet = [/devInteractions/, /in-memory adapter/, /Unsupported runtime/];
@@ -59,11 +60,4 @@ const provider = new Provider(issuer, {
 server.on('request', provider.callback());
 process.stdout.write(`${JSON.stringify({ issuer })}\n`);
 
-function stop(): never {
-  process.exit(0);
-}
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-process.stdin.on('end', stop);
-process.stdin.on('close', stop);
-process.stdin.resume();
+exitWithParent();
