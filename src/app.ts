@@ -13,6 +13,12 @@ import { healthRoutes } from './features/health/routes.ts';
 import { coverRoutes } from './features/covers/routes.ts';
 import { preferencesRoutes } from './features/preferences/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
+import { homeRoutes } from './features/home/routes.ts';
+import { readerRoutes } from './features/reader/routes.ts';
+import { progressRoutes } from './features/progress/routes.ts';
+import { settingsRoutes } from './features/settings/routes.ts';
+import { libraryRoutes } from './features/library/routes.ts';
+import { seoRoutes } from './features/seo/routes.ts';
 import { docsRoutes, type OpenApiDocument } from './features/docs/routes.ts';
 import { authPlugin } from './platform/http/auth.ts';
 import { createCallerResolver, type AccountsDeps } from './features/accounts/service.ts';
@@ -53,7 +59,13 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(avatarRoutes(accounts, auth))
     .use(accountPageRoutes(accounts, auth, providers, env))
     .use(adminUserRoutes(accounts, auth))
-    .use(catalogueRoutes(platform, env))
+    .use(homeRoutes(platform, auth, env))
+    .use(catalogueRoutes(platform, auth, env))
+    .use(readerRoutes(platform, auth, env))
+    .use(progressRoutes(platform, auth))
+    .use(settingsRoutes(platform, auth, env))
+    .use(libraryRoutes(platform, auth, env))
+    .use(seoRoutes(platform, auth, env))
     .use(docsRoutes(async () => (document ??= await buildDocument(app)), env));
   if (platform.objects.kind === 'fs') app.use(objectRoutes(platform.objects, { secret: platform.objectSigningKey, maxUploadBytes: MAX_OBJECT_UPLOAD_BYTES }));
   return app;

@@ -1,19 +1,10 @@
 import { Elysia } from 'elysia';
-import type { Platform } from '../../platform/index.ts';
-import { htmlResponse } from '../../platform/http/respond.ts';
-import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
-import { HomePage } from '../../../views/pages/home/HomePage.tsx';
-import { homeShelves } from './service.ts';
+import type { BootedPlatform } from '../../platform/boot.ts';
+import type { AuthPlugin } from '../../platform/http/auth.ts';
+import type { PageEnvironment } from '../../platform/http/page.ts';
 
-/** The home page (the reading issue grows this feature into browse, search, rankings, book pages). */
-export function catalogueRoutes(platform: Pick<Platform, 'db'>, env: PageEnvironment) {
-  return new Elysia({ name: 'catalogue' }).get(
-    '/',
-    async ({ request }) => {
-      const ctx = pageContext(request, env);
-      const shelves = await homeShelves(platform.db);
-      return htmlResponse(HomePage({ ctx, ...shelves }));
-    },
-    { detail: { hide: true } },
-  );
+/** Browse, search, rankings, genres and the audio slug list: pages and JSON. */
+export function catalogueRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment) {
+  void platform; void env;
+  return new Elysia({ name: 'catalogue' }).use(auth);
 }

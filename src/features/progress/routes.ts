@@ -1,0 +1,30 @@
+import { Elysia } from 'elysia';
+import type { BootedPlatform } from '../../platform/boot.ts';
+import type { AuthPlugin } from '../../platform/http/auth.ts';
+import { AudioTimeBody, AudioTimeQuery, AudioTimeResponse, ProgressBody, ProgressResponse, SlugParams } from './model.ts';
+import { audioTimeOf, forgetProgress, recordProgress } from './service.ts';
+
+/** Reading and listening positions, per signed-in user or else per anonymous session (docs/api.md). */
+export function progressRoutes(platform: Pick<BootedPlatform, 'db'>, auth: AuthPlugin) {
+  const { db } = platform;
+  return new Elysia({ name: 'progress' })
+    .use(auth)
+    .post('/api/progress', ({ body, caller }) => recordProgress(db, caller.reader, body), {
+      body: ProgressBody,
+      response: ProgressResponse,
+      detail: { tags: ['reading'], summary: 'Record the reader’s place (last write wins by timestamp)' },
+    })
+    .delete('/api/progress/:slug', async ({ params, caller }) => {
+      await forgetProgress(db, caller.reader, params.slug);
+      return new Response(null, { status: 204 });
+    }, { params: SlugParams, detail: { tags: ['reading'], summary: 'Forget the reader’s place in a book (204)' } })
+    .get('/api/progress/audio-time', async ({ query, caller }) => ({ audio_time: await audioTimeOf(db, caller.reader, query.slug, query.chapter) }), {
+      query: AudioTimeQuery,
+      response: AudioTimeResponse,
+      detail: { tags: ['reading'], summary: 'Saved audio position of a chapter, in seconds (0 when none)' },
+    })
+    .patch('/api/progress/audio-time', async ({ body, caller }) => {
+      const { progress } = await recordProgress(db, caller.reader, { slug: body.slug, chapter: body.chapter, audioTime: body.audio_time, timestamp: body.timestamp });
+      return { audio_time: progress.chapter === body.chapter ? progress.audio_time : 0 };
+    }, { body: AudioTimeBody, response: AudioTimeResponse, detail: { tags: ['reading'], summary: 'Save the audio position of a chapter' } });
+}

@@ -1,0 +1,58 @@
+import type { Db } from '../../platform/db/index.ts';
+import type { Reader } from '../../platform/http/auth.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import type { Progress } from './model.ts';
+import { deleteProgress, findProgress, recentProgress, writeProgress, type ProgressRow } from './queries.ts';
+
+/** A device clock ahead of ours must not pin progress in the future, where nothing could replace it. */
+const MAX_CLOCK_SKEW_MS = 60_000;
+
+function toProgress(row: ProgressRow): Progress {
+  return { slug: row.slug, chapter: row.chapter, scroll: row.scroll, audio_time: row.audio_time, updated: new Date(row.updated_at).toISOString() };
+}
+
+export function writeTime(timestamp: string | number | undefined, now = Date.now()): Date {
+  if (timestamp === undefined) return new Date(now);
+  const at = typeof timestamp === 'number' ? timestamp : Date.parse(timestamp);
+  return new Date(Math.min(at, now + MAX_CLOCK_SKEW_MS));
+}
+
+async function requireChapter(db: Db, slug: string, chapter: number): Promise<void> {
+  const found = await db.selectFrom('chapters').select('number').where('book_slug', '=', slug).where('number', '=', chapter).executeTakeFirst();
+  if (found) return;
+  const book = await db.selectFrom('books').select('slug').where('slug', '=', slug).executeTakeFirst();
+  throw notFound(book ? 'Chapter not found' : 'Book not found');
+}
+
+/** The reader's place in a book, or null when they have not started it. */
+export async function progressOf(db: Db, reader: Reader, slug: string): Promise<Progress | null> {
+  const row = await findProgress(db, reader, slug);
+  return row ? toProgress(row) : null;
+}
+
+export async function recentReading(db: Db, reader: Reader, limit = 12): Promise<Progress[]> {
+  return (await recentProgress(db, reader, limit)).map(toProgress);
+}
+
+export async function recordProgress(
+  db: Db,
+  reader: Reader,
+  input: { slug: string; chapter: number; scroll?: number; audioTime?: number; timestamp?: string | number },
+): Promise<{ progress: Progress; applied: boolean }> {
+  await requireChapter(db, input.slug, input.chapter);
+  const { row, applied } = await writeProgress(db, reader, { slug: input.slug, chapter: input.chapter, scroll: input.scroll, audioTime: input.audioTime, at: writeTime(input.timestamp) });
+  return { progress: toProgress(row), applied };
+}
+
+/** Seconds into the chapter's audio; 0 when the reader's place is elsewhere or absent. */
+export async function audioTimeOf(db: Db, reader: Reader, slug: string, chapter: number): Promise<number> {
+  const row = await findProgress(db, reader, slug);
+  return row && row.chapter === chapter ? row.audio_time : 0;
+}
+
+export async function forgetProgress(db: Db, reader: Reader, slug: string): Promise<void> {
+  const deleted = await deleteProgress(db, reader, slug);
+  if (deleted) return;
+  const book = await db.selectFrom('books').select('slug').where('slug', '=', slug).executeTakeFirst();
+  if (!book) throw notFound('Book not found');
+}

@@ -1,0 +1,9 @@
+import { Elysia } from 'elysia';
+import type { BootedPlatform } from '../../platform/boot.ts';
+import type { AuthPlugin } from '../../platform/http/auth.ts';
+import type { PageEnvironment } from '../../platform/http/page.ts';
+
+export function settingsRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment) {
+  void platform; void env;
+  return new Elysia({ name: 'settings' }).use(auth);
+}
