@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startOidcProvider } from '../support/oauth/oidc-server.ts';
 import { freePort } from '../support/processes.ts';
+import { E2E_DEBUG_TOKEN } from './support.ts';
 
 const root = resolve(import.meta.dir, '../..');
 const bun = process.execPath;
@@ -22,6 +23,7 @@ const app = Bun.spawn([bun, 'src/main.ts'], {
   env: {
     ...process.env, PORT: String(port), BASE_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn',
     OIDC_ISSUER: oidc.issuer, OIDC_CLIENT_ID: 'chapterhouse-e2e', OIDC_CLIENT_SECRET: 'e2e-secret',
+    DEBUG_LOGIN_TOKEN: E2E_DEBUG_TOKEN,
   },
   stdout: 'inherit',
   stderr: 'inherit',
@@ -36,7 +38,12 @@ try {
     if (app.exitCode !== null) throw new Error('the app exited before it was ready');
     await Bun.sleep(200);
   }
-  const files = readdirSync(join(root, 'tests/e2e')).filter((f) => f.endsWith('.e2e.ts')).sort().map((f) => `./tests/e2e/${f}`);
+  // `bun run tests/e2e/run.ts reader` runs only the journeys whose file names contain "reader".
+  const only = process.argv.slice(2);
+  const files = readdirSync(join(root, 'tests/e2e'))
+    .filter((f) => f.endsWith('.e2e.ts') && (only.length === 0 || only.some((name) => f.includes(name))))
+    .sort()
+    .map((f) => `./tests/e2e/${f}`);
   const run = Bun.spawn([bun, 'test', '--timeout', '60000', ...files], { cwd: root, env: { ...process.env, E2E_BASE_URL: base }, stdout: 'inherit', stderr: 'inherit' });
   exitCode = await run.exited;
 } finally {
