@@ -12,6 +12,10 @@ export type LayoutProps = PropsWithChildren<{
   /** Defaults to baseUrl + the request path without its query. */
   canonical?: string;
   ogImage?: string;
+  /** Open Graph type: "website" unless the page is one book ("book") or chapter ("article"). */
+  ogType?: 'website' | 'book' | 'article';
+  /** Extra elements for <head> (prefetch links, robots directives); built by views, so already escaped. */
+  head?: JSX.Element;
 }>;
 
 const DOCTYPE = '<!doctype html>';
@@ -25,7 +29,7 @@ function fontScale(size: number): number {
 }
 
 /** The whole document. No inline scripts or handlers: behaviour lives in public/js (CSP). */
-export function Layout({ ctx, title, description, canonical, ogImage, children }: LayoutProps): JSX.Element {
+export function Layout({ ctx, title, description, canonical, ogImage, ogType = 'website', head, children }: LayoutProps): JSX.Element {
   const siteName = ctx.t('site.name');
   const fullTitle = title === siteName ? title : `${title} · ${siteName}`;
   const summary = description ?? ctx.t('site.tagline');
@@ -47,7 +51,7 @@ export function Layout({ ctx, title, description, canonical, ogImage, children }
         <meta property="og:site_name" content={siteName} />
         <meta property="og:title" content={title} />
         <meta property="og:description" content={summary} />
-        <meta property="og:type" content="website" />
+        <meta property="og:type" content={ogType} />
         <meta property="og:url" content={url} />
         <meta property="og:locale" content={LOCALE_TAGS[ctx.locale].replace('-', '_')} />
         {ogImage ? <meta property="og:image" content={absoluteUrl(ctx, ogImage)} /> : ''}
@@ -56,6 +60,7 @@ export function Layout({ ctx, title, description, canonical, ogImage, children }
         <link rel="stylesheet" href={ctx.asset('css/app.css')} />
         <script src={ctx.asset('vendor/htmx.min.js')} defer></script>
         <script src={ctx.asset('js/prefs.js')} defer></script>
+        {head ?? ''}
       </head>
       <body>
         <a class="skip-link" href="#main" safe>

@@ -40,6 +40,12 @@ export async function listBooks(db: Db, sort: HomeSort, limit: number): Promise<
     .execute();
 }
 
+/** The listed books, in no particular order (callers order them by their own rows). */
+export async function findBooksBySlugs(db: Db, slugs: readonly string[]): Promise<BookRow[]> {
+  if (slugs.length === 0) return [];
+  return bookColumns(db).where('b.slug', 'in', [...new Set(slugs)]).execute();
+}
+
 export async function countBooks(db: Db): Promise<number> {
   const row = await db.selectFrom('books').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   return row.n;

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/index.ts';
 import type { Book } from './model.ts';
-import { listBooks, type BookRow, type HomeSort } from './queries.ts';
+import { findBooksBySlugs, listBooks, type BookRow, type HomeSort } from './queries.ts';
 
 /** Covers are served by the app at /covers/<key without its "covers/" prefix> (features/covers). */
 export function coverPath(coverKey: string | null): string | null {
@@ -29,3 +29,9 @@ export async function homeShelves(db: Db, limit = 12): Promise<{ newest: Book[];
 }
 
 export type { HomeSort };
+
+/** Books by slug in one query, for shelves that list books in their own order (progress, library, feed). */
+export async function booksBySlugs(db: Db, slugs: readonly string[]): Promise<Map<string, Book>> {
+  const rows = await findBooksBySlugs(db, slugs);
+  return new Map(rows.map((row) => [row.slug, toBook(row)]));
+}
