@@ -11,13 +11,13 @@ import type { PageEnvironment } from './platform/http/page.ts';
 import { objectRoutes } from './platform/objects/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { coverRoutes } from './features/covers/routes.ts';
-import { preferencesRoutes } from './features/preferences/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { homeRoutes } from './features/home/routes.ts';
 import { readerRoutes } from './features/reader/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';
 import { settingsRoutes } from './features/settings/routes.ts';
 import { libraryRoutes } from './features/library/routes.ts';
+import { followsRoutes } from './features/follows/routes.ts';
 import { seoRoutes } from './features/seo/routes.ts';
 import { docsRoutes, type OpenApiDocument } from './features/docs/routes.ts';
 import { authPlugin } from './platform/http/auth.ts';
@@ -53,7 +53,6 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(assetRoutes(assets))
     .use(healthRoutes(platform))
     .use(coverRoutes(platform.objects))
-    .use(preferencesRoutes({ secureCookies: config.baseUrl.startsWith('https:') }))
     .use(accountApiRoutes(accounts, auth))
     .use(providerRoutes(accounts, auth, providers))
     .use(avatarRoutes(accounts, auth))
@@ -65,6 +64,7 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(progressRoutes(platform, auth))
     .use(settingsRoutes(platform, auth, env))
     .use(libraryRoutes(platform, auth, env))
+    .use(followsRoutes(platform, auth))
     .use(seoRoutes(platform, auth, env))
     .use(docsRoutes(async () => (document ??= await buildDocument(app)), env));
   if (platform.objects.kind === 'fs') app.use(objectRoutes(platform.objects, { secret: platform.objectSigningKey, maxUploadBytes: MAX_OBJECT_UPLOAD_BYTES }));

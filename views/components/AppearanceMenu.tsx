@@ -52,6 +52,9 @@ export function AppearanceMenu({ ctx }: { ctx: PageContext }): JSX.Element {
         <button type="submit" class="button" data-prefs-save safe>
           {t('action.save')}
         </button>
+        <a class="appearance__more" href="/settings" safe>
+          {t('settings.link')}
+        </a>
       </form>
     </details>
   );

@@ -16,7 +16,13 @@ export type LayoutProps = PropsWithChildren<{
   ogType?: 'website' | 'book' | 'article';
   /** Extra elements for <head> (prefetch links, robots directives); built by views, so already escaped. */
   head?: JSX.Element;
+  /** Keep the page out of search results; defaults to true on the private paths below. */
+  noindex?: boolean;
 }>;
+
+// A reader's own pages: nothing a search engine should list (robots.txt also disallows them).
+const PRIVATE_PATHS = ['/login', '/account', '/settings', '/library', '/admin', '/logout'];
+const isPrivatePath = (path: string) => PRIVATE_PATHS.some((p) => path === p || path.startsWith(p + '/'));
 
 const DOCTYPE = '<!doctype html>';
 
@@ -29,11 +35,12 @@ function fontScale(size: number): number {
 }
 
 /** The whole document. No inline scripts or handlers: behaviour lives in public/js (CSP). */
-export function Layout({ ctx, title, description, canonical, ogImage, ogType = 'website', head, children }: LayoutProps): JSX.Element {
+export function Layout({ ctx, title, description, canonical, ogImage, ogType = 'website', head: safeHead, noindex, children }: LayoutProps): JSX.Element {
   const siteName = ctx.t('site.name');
   const fullTitle = title === siteName ? title : `${title} · ${siteName}`;
   const summary = description ?? ctx.t('site.tagline');
   const url = canonical ?? absoluteUrl(ctx, pathOf(ctx.path));
+  const hidden = noindex ?? isPrivatePath(pathOf(ctx.path));
 
   const html = (
     <html
@@ -55,12 +62,14 @@ export function Layout({ ctx, title, description, canonical, ogImage, ogType = '
         <meta property="og:url" content={url} />
         <meta property="og:locale" content={LOCALE_TAGS[ctx.locale].replace('-', '_')} />
         {ogImage ? <meta property="og:image" content={absoluteUrl(ctx, ogImage)} /> : ''}
+        <meta name="twitter:card" content={ogImage ? 'summary_large_image' : 'summary'} />
+        {hidden ? <meta name="robots" content="noindex" /> : ''}
         <meta name="htmx-config" content={HTMX_CONFIG} />
         <link rel="icon" type="image/svg+xml" href={ctx.asset('img/favicon.svg')} />
         <link rel="stylesheet" href={ctx.asset('css/app.css')} />
         <script src={ctx.asset('vendor/htmx.min.js')} defer></script>
         <script src={ctx.asset('js/prefs.js')} defer></script>
-        {head ?? ''}
+        {safeHead}
       </head>
       <body>
         <a class="skip-link" href="#main" safe>

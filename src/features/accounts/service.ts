@@ -8,6 +8,8 @@ import { findUserById, updateUser } from './queries.ts';
 import { isSessionValid, startSession } from './sessions.ts';
 import { mergeAnonymousReader } from './merge.ts';
 import { toCallerUser, type UserRow } from './users.ts';
+import { settingsRowOf, storedAppearance } from '../settings/service.ts';
+import { appearanceCookies } from '../settings/appearance.ts';
 
 export const AUTH_COOKIE = 'auth_token';
 
@@ -59,6 +61,9 @@ export async function completeLogin(deps: AccountsDeps, request: Request, user: 
   }
   const sessionId = await startSession(deps.db, deps.cache, account.id, request.headers.get('user-agent') ?? '', clientIpOf(request));
   await mergeAnonymousReader(deps.db, deps.cache, anonId, account.id);
+  // The account's stored look (theme, language, font) follows the reader to this browser.
+  const stored = storedAppearance(await settingsRowOf(deps.db, { kind: 'user', userId: account.id }));
+  for (const appearance of appearanceCookies(stored, deps.config.baseUrl.startsWith('https:'))) addResponseCookie(request, appearance);
   const token = issueToken(deps.authSecret, account.id, sessionId);
   const cookie = serializeCookie(AUTH_COOKIE, token, { maxAgeSeconds: TOKEN_LIFETIME_SECONDS, httpOnly: true, secure: deps.config.baseUrl.startsWith('https:') });
   return { cookie, token, user: account };

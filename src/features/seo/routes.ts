@@ -1,9 +1,37 @@
-import { Elysia } from 'elysia';
+import { Elysia, t } from 'elysia';
 import type { BootedPlatform } from '../../platform/boot.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
+import { notFound } from '../../platform/http/errors.ts';
 import type { PageEnvironment } from '../../platform/http/page.ts';
+import { robotsTxt } from './robots.ts';
+import { createSitemaps, parseSitemapFile, type SitemapName } from './sitemaps.ts';
 
+const CACHE_CONTROL = 'public, max-age=3600';
+
+/** /robots.txt, /sitemap.xml (an index) and its files under /sitemaps/. */
 export function seoRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment) {
-  void platform; void env;
-  return new Elysia({ name: 'seo' }).use(auth);
+  const sitemaps = createSitemaps({ db: platform.db, cache: platform.cache, baseUrl: env.baseUrl });
+  const robots = robotsTxt(env.baseUrl);
+
+  async function xml(name: SitemapName): Promise<Response> {
+    const body = await sitemaps.get(name);
+    if (body === null) throw notFound('No such sitemap');
+    return new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': CACHE_CONTROL } });
+  }
+
+  return new Elysia({ name: 'seo' })
+    .use(auth)
+    .get('/robots.txt', () => new Response(robots, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': CACHE_CONTROL } }), {
+      detail: { tags: ['seo'], summary: 'Crawler rules and the sitemap address' },
+    })
+    .get('/sitemap.xml', () => xml({ kind: 'index' }), { detail: { tags: ['seo'], summary: 'Sitemap index: pages, books and chapters files' } })
+    .get(
+      '/sitemaps/:file',
+      ({ params }) => {
+        const name = parseSitemapFile(params.file);
+        if (!name) throw notFound('No such sitemap');
+        return xml(name);
+      },
+      { params: t.Object({ file: t.String({ maxLength: 64 }) }), detail: { tags: ['seo'], summary: 'One sitemap file (pages.xml, books-<n>.xml, chapters-<n>.xml)' } },
+    );
 }

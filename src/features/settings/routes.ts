@@ -1,9 +1,76 @@
-import { Elysia } from 'elysia';
+import { Elysia, t } from 'elysia';
 import type { BootedPlatform } from '../../platform/boot.ts';
-import type { AuthPlugin } from '../../platform/http/auth.ts';
-import type { PageEnvironment } from '../../platform/http/page.ts';
+import type { AuthPlugin, Caller } from '../../platform/http/auth.ts';
+import { badRequest } from '../../platform/http/errors.ts';
+import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
+import { addResponseCookie } from '../../platform/http/request-context.ts';
+import { htmlResponse } from '../../platform/http/respond.ts';
+import { SettingsPage } from '../../../views/pages/settings/SettingsPage.tsx';
+import type { SettingsField } from './model.ts';
+import { SETTINGS_FIELDS, SettingsFormSchema, SettingsPatchSchema, SettingsSchema, unknownField } from './model.ts';
+import { appearanceCookies, changedAppearanceCookies, withAppearance } from './appearance.ts';
+import { readSettingsForm } from './form.ts';
+import { saveSettings, settingsOf, settingsRowOf, storedAppearance, toSettings } from './service.ts';
+import { appearanceRoutes } from '../preferences/routes.ts';
 
+/**
+ * GET|PUT /api/settings (JSON, signed in or anonymous), the /settings page with its no-JS form,
+ * and POST /prefs (the appearance menu), which writes the same settings.
+ */
 export function settingsRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment) {
-  void platform; void env;
-  return new Elysia({ name: 'settings' }).use(auth);
+  const { db } = platform;
+  const secure = platform.config.baseUrl.startsWith('https:');
+
+  /** The page as the reader sees it: stored choices win over stale cookies, which are refreshed. */
+  async function renderPage(request: Request, caller: Caller, extra: { saved?: boolean; invalid?: SettingsField[] }, status = 200) {
+    const row = await settingsRowOf(db, caller.reader);
+    const stored = storedAppearance(row);
+    for (const cookie of changedAppearanceCookies(request, stored, secure)) addResponseCookie(request, cookie);
+    const ctx = withAppearance(pageContext(request, env), stored);
+    // Fields never chosen show what the page really uses (cookie or browser language), not the default.
+    const settings = { ...toSettings(row), theme: ctx.theme, locale: ctx.locale, font_family: ctx.fontFamily, font_size: ctx.fontSize };
+    const page = SettingsPage({ ctx, settings, signedIn: caller.user !== null, saved: extra.saved ?? false, invalid: extra.invalid ?? [] });
+    return htmlResponse(page, status, { 'cache-control': 'no-store' });
+  }
+
+  return new Elysia({ name: 'settings' })
+    .use(auth)
+    .use(appearanceRoutes({ db, auth, secureCookies: secure }))
+    .get('/api/settings', ({ caller }) => settingsOf(db, caller.reader), {
+      response: SettingsSchema,
+      detail: { tags: ['reading'], summary: 'The reader’s settings, every field with its default' },
+    })
+    .put(
+      '/api/settings',
+      async ({ body, caller, request }) => {
+        const row = await saveSettings(db, caller.reader, body);
+        // Server-rendered pages read these cookies, so the change shows on the next page at no cost.
+        for (const cookie of appearanceCookies(storedAppearance(row), secure)) addResponseCookie(request, cookie);
+        return toSettings(row);
+      },
+      {
+        transform: ({ body }) => {
+          const field = unknownField(body);
+          if (field !== undefined) throw badRequest(`${field}: unknown setting (expected one of ${SETTINGS_FIELDS.join(', ')})`);
+        },
+        body: SettingsPatchSchema,
+        response: SettingsSchema,
+        detail: { tags: ['reading'], summary: 'Change any of the settings; answers all of them' },
+      },
+    )
+    .get('/settings', ({ request, caller, query }) => renderPage(request, caller, { saved: query.saved === '1' }), {
+      query: t.Object({ saved: t.Optional(t.String({ maxLength: 8 })) }),
+      detail: { hide: true },
+    })
+    .post(
+      '/settings',
+      async ({ body, request, caller }) => {
+        const { patch, invalid } = readSettingsForm(body);
+        if (invalid.length > 0) return renderPage(request, caller, { invalid }, 400);
+        const row = await saveSettings(db, caller.reader, patch);
+        for (const cookie of appearanceCookies(storedAppearance(row), secure)) addResponseCookie(request, cookie);
+        return new Response(null, { status: 303, headers: { location: '/settings?saved=1' } });
+      },
+      { body: SettingsFormSchema, detail: { hide: true } },
+    );
 }

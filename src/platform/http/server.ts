@@ -8,7 +8,8 @@ export type Handler = (request: Request, clientIp?: string) => Promise<Response>
 
 const YEAR = 365 * 24 * 3600;
 // Immutable public files are cached by browsers and proxies: no per-visitor cookie on them.
-const NO_VISITOR_COOKIE = /^\/(assets|covers|avatars|objects)\//;
+// Immutable files and what crawlers fetch: no visitor cookie, so caches and robots see clean responses.
+const NO_VISITOR_COOKIE = /^\/((assets|covers|avatars|objects|sitemaps)\/|robots\.txt$|sitemap\.xml$)/;
 
 /**
  * The outermost layer around the Elysia app: a request id on every request and response,
