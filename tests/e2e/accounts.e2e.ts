@@ -14,7 +14,7 @@ test('sign in with the OpenID provider, see the avatar initials and the device, 
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto('/');
-  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
   await page.waitForURL('**/login?return_to=%2F');
   await page.getByRole('link', { name: /Single sign-on/ }).click();
 
@@ -35,7 +35,7 @@ test('sign in with the OpenID provider, see the avatar initials and the device, 
 
   await page.locator('header form[action="/logout"] button').click();
   await page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('link', { name: 'Sign in' }).waitFor();
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
   await page.goto('/account');
   expect(new URL(page.url()).pathname).toBe('/login');
   expect(errors).toEqual([]);

@@ -54,6 +54,9 @@ describe('account endpoints', () => {
     expect(((await bad.json()) as { message: string }).message).toContain('username');
     const ok = await app.fetch('/api/auth/debug-login', { method: 'POST', headers: json, body: JSON.stringify({ token: DEBUG_TOKEN, username: 'mailer', email: 'mailer@example.test', role: 'pro' }) });
     expect(((await ok.json()) as { user: unknown }).user).toMatchObject({ username: 'mailer', email: 'mailer@example.test', role: 'pro' });
+    // Signing in again without a role keeps the one the account has.
+    const again = await app.fetch('/api/auth/debug-login', { method: 'POST', headers: json, body: JSON.stringify({ token: DEBUG_TOKEN, username: 'mailer' }) });
+    expect(((await again.json()) as { user: unknown }).user).toMatchObject({ username: 'mailer', role: 'pro' });
   });
 
   test('ADMIN_USERNAMES get the admin role at login (case-insensitive)', async () => {

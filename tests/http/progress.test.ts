@@ -151,3 +151,15 @@ test('audio time validation', async () => {
   const unknown = await send('PATCH', '/api/progress/audio-time', { slug: 'salvage-rights', chapter: 999, audio_time: 1 }, reader);
   expect(unknown.status).toBe(404);
 });
+
+test('starting a book saved as "plan to read" moves it to "reading"; other shelves stay', async () => {
+  const session = await loginAs(app, 'progress-shelver');
+  const headers = { cookie: session.cookie };
+  await send('POST', '/api/library/salvage-rights', { shelf: 'plan_to_read' }, headers);
+  await send('POST', '/api/library/ink-and-alibis', { shelf: 'completed' }, headers);
+  await post({ slug: 'salvage-rights', chapter: 1 }, headers);
+  await post({ slug: 'ink-and-alibis', chapter: 1 }, headers);
+  const library = await (await app.fetch('/api/library', { headers })).json();
+  const shelves = Object.fromEntries(library.books.map((entry: { book: { slug: string }; shelf: string }) => [entry.book.slug, entry.shelf]));
+  expect(shelves).toEqual({ 'salvage-rights': 'reading', 'ink-and-alibis': 'completed' });
+});

@@ -69,6 +69,7 @@ export function Layout({ ctx, title, description, canonical, ogImage, ogType = '
         <link rel="stylesheet" href={ctx.asset('css/app.css')} />
         <script src={ctx.asset('vendor/htmx.min.js')} defer></script>
         <script src={ctx.asset('js/prefs.js')} defer></script>
+        <script src={ctx.asset('js/toast.js')} defer></script>
         {safeHead}
       </head>
       <body>
@@ -80,6 +81,7 @@ export function Layout({ ctx, title, description, canonical, ogImage, ogType = '
           {children}
         </main>
         <SiteFooter ctx={ctx} />
+        <div id="toasts" class="toasts" role="status" aria-live="polite" data-offline-message={ctx.t('a11y.offline')}></div>
       </body>
     </html>
   );

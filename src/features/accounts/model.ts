@@ -22,7 +22,9 @@ export const ChangePasswordBody = t.Object({
 export const DebugLoginBody = t.Object({
   token: t.String({ maxLength: 512, error: 'token is required' }),
   username: t.String({ pattern: '^[A-Za-z0-9_-]{2,32}$', error: 'username must be 2-32 letters, digits, _ or -' }),
-  role: t.Optional(t.UnionEnum(['user', 'pro', 'admin'], { error: 'role must be user, pro or admin' })),
+  // Not t.UnionEnum: Elysia fills an absent optional UnionEnum with its first value, which would
+  // demote a pro or admin who signs in again without naming a role.
+  role: t.Optional(t.Union([t.Literal('user'), t.Literal('pro'), t.Literal('admin')], { error: 'role must be user, pro or admin' })),
   email: t.Optional(t.String({ format: 'email', maxLength: 254, error: 'email must be an email address' })),
 });
 

@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db/index.ts';
 import type { Reader } from '../../platform/http/auth.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { Progress } from './model.ts';
+import { markStartedReading } from '../library/service.ts';
 import { deleteProgress, findProgress, recentProgress, writeProgress, type ProgressRow } from './queries.ts';
 
 /** A device clock ahead of ours must not pin progress in the future, where nothing could replace it. */
@@ -41,6 +42,8 @@ export async function recordProgress(
 ): Promise<{ progress: Progress; applied: boolean }> {
   await requireChapter(db, input.slug, input.chapter);
   const { row, applied } = await writeProgress(db, reader, { slug: input.slug, chapter: input.chapter, scroll: input.scroll, audioTime: input.audioTime, at: writeTime(input.timestamp) });
+  // Starting a book saved for later moves it to the "reading" shelf.
+  if (applied && reader.kind === 'user') await markStartedReading(db, reader.userId, input.slug);
   return { progress: toProgress(row), applied };
 }
 

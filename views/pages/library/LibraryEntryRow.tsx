@@ -1,0 +1,71 @@
+import type { LibraryEntry } from '../../../src/features/library/model.ts';
+import { ShelfControl } from '../../components/ShelfControl.tsx';
+import type { PageContext } from '../../context.ts';
+import { BookCover } from './BookCover.tsx';
+import { ReadingProgress } from './ReadingProgress.tsx';
+
+export type LibraryEntryRowProps = { ctx: PageContext; entry: LibraryEntry; selecting: boolean };
+
+/**
+ * One saved book: cover, title, shelf, progress and the way back in. In selection mode a checkbox
+ * (part of the page's selection form) replaces the per-book shelf control, which is a form of its
+ * own and may not sit inside another.
+ */
+export function LibraryEntryRow({ ctx, entry, selecting }: LibraryEntryRowProps): JSX.Element {
+  const { t } = ctx;
+  const { book, progress } = entry;
+  const bookHref = `/book/${encodeURIComponent(book.slug)}`;
+  const checkbox = `select-${book.slug}`;
+  return (
+    <li class={selecting ? 'library-entry library-entry--selecting' : 'library-entry'}>
+      {selecting ? (
+        // The label wraps the box so that the whole padded area takes the tap.
+        <label class="library-entry__check" for={checkbox}>
+          <input type="checkbox" name="slugs" value={book.slug} id={checkbox} />
+          <span class="visually-hidden" safe>
+            {t('library.selectBook', { title: book.title })}
+          </span>
+        </label>
+      ) : (
+        ''
+      )}
+      <a class="library-entry__cover" href={bookHref} tabindex="-1" aria-hidden="true">
+        <BookCover book={book} width={72} />
+      </a>
+      <div class="library-entry__body">
+        <h2 class="library-entry__title">
+          <a href={bookHref} safe>
+            {book.title}
+          </a>
+        </h2>
+        <p class="library-entry__meta">
+          <span safe>{t('book.by', { author: book.author })}</span>
+          {selecting ? (
+            <span class={`badge badge--shelf badge--${entry.shelf}`} safe>
+              {t(`library.shelf.${entry.shelf}`)}
+            </span>
+          ) : (
+            ''
+          )}
+        </p>
+        {progress ? (
+          <ReadingProgress ctx={ctx} chapter={progress.chapter} total={book.chapter_count} scroll={progress.scroll} />
+        ) : (
+          <p class="library-entry__unstarted" safe>
+            {t('library.notStarted')}
+          </p>
+        )}
+        <div class="library-entry__actions">
+          {book.chapter_count > 0 ? (
+            <a class="button" href={`${bookHref}/${progress?.chapter ?? 1}`} aria-label={t(progress ? 'library.continueNamed' : 'library.startNamed', { title: book.title })} safe>
+              {t(progress ? 'library.continue' : 'library.start')}
+            </a>
+          ) : (
+            ''
+          )}
+          {selecting ? '' : <ShelfControl ctx={ctx} slug={book.slug} shelf={entry.shelf} signedIn title={book.title} />}
+        </div>
+      </div>
+    </li>
+  );
+}

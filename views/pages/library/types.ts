@@ -1,0 +1,18 @@
+import type { Shelf } from '../../../src/platform/db/schema.ts';
+import type { LibraryEntry } from '../../../src/features/library/model.ts';
+import type { PageContext } from '../../context.ts';
+
+/** The line above the list after an action: what happened, or why nothing did. */
+export type Notice = { level: 'ok' | 'error'; message: string };
+
+export type ShelfCounts = Record<Shelf | 'all', number>;
+
+export type LibraryPageProps = {
+  ctx: PageContext;
+  /** null: the "All" tab. */
+  shelf: Shelf | null;
+  selecting: boolean;
+  entries: readonly LibraryEntry[];
+  counts: ShelfCounts;
+  notice: Notice | null;
+};
