@@ -111,17 +111,19 @@ describe('GET /api/library', () => {
     for (const slug of ['morning-bread', 'salvage-rights', 'ink-and-alibis']) await call('POST', `/api/library/${slug}`, ann);
     await call('POST', '/api/progress', ann, { slug: 'salvage-rights', chapter: 12, scroll: 0.25 });
     let books = await library(ann);
-    expect(slugsOf(books)).toEqual(['ink-and-alibis', 'salvage-rights', 'morning-bread']);
+    // Starting salvage-rights moved it from plan_to_read to reading: the most recent change.
+    expect(slugsOf(books)).toEqual(['salvage-rights', 'ink-and-alibis', 'morning-bread']);
     expect(Object.keys(books[0]!).sort()).toEqual(['book', 'progress', 'shelf']);
     expect(Object.keys(books[0]!.book).sort()).toEqual(['author', 'chapter_count', 'cover_url', 'description', 'genres', 'has_audio', 'rating_avg', 'rating_count', 'slug', 'status', 'title']);
-    expect(books[0]!.progress).toBeNull();
-    expect(books[1]!.progress).toMatchObject({ slug: 'salvage-rights', chapter: 12, scroll: 0.25, audio_time: 0 });
-    expect(books[1]!.book).toMatchObject({ title: 'Salvage Rights', chapter_count: 30 });
+    expect(books[1]!.progress).toBeNull();
+    expect(books[0]!.shelf).toBe('reading');
+    expect(books[0]!.progress).toMatchObject({ slug: 'salvage-rights', chapter: 12, scroll: 0.25, audio_time: 0 });
+    expect(books[0]!.book).toMatchObject({ title: 'Salvage Rights', chapter_count: 30 });
     // Moving a book makes it the most recently changed; re-saving it on the same shelf does not.
     await call('PATCH', '/api/library/morning-bread', ann, { shelf: 'completed' });
-    await call('POST', '/api/library/salvage-rights', ann, { shelf: 'plan_to_read' });
+    await call('POST', '/api/library/salvage-rights', ann, { shelf: 'reading' });
     books = await library(ann);
-    expect(slugsOf(books)).toEqual(['morning-bread', 'ink-and-alibis', 'salvage-rights']);
+    expect(slugsOf(books)).toEqual(['morning-bread', 'salvage-rights', 'ink-and-alibis']);
   });
 
   test('?shelf= filters; an unknown shelf is 400 naming it', async () => {

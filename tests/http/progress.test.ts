@@ -163,3 +163,15 @@ test('starting a book saved as "plan to read" moves it to "reading"; other shelv
   const shelves = Object.fromEntries(library.books.map((entry: { book: { slug: string }; shelf: string }) => [entry.book.slug, entry.shelf]));
   expect(shelves).toEqual({ 'salvage-rights': 'reading', 'ink-and-alibis': 'completed' });
 });
+
+test('GET /api/progress/{slug} answers the reader’s place in the book, or null', async () => {
+  const reader = anon('progress-get');
+  expect(await (await app.fetch('/api/progress/salvage-rights', { headers: reader })).json()).toEqual({ progress: null });
+  await post({ slug: 'salvage-rights', chapter: 4, scroll: 0.3 }, reader);
+  const body = await (await app.fetch('/api/progress/salvage-rights', { headers: reader })).json();
+  expect(body.progress).toMatchObject({ slug: 'salvage-rights', chapter: 4, audio_time: 0 });
+  expect(body.progress.scroll).toBeCloseTo(0.3);
+  // The audio-time route is not mistaken for a book.
+  expect(await (await app.fetch('/api/progress/audio-time?slug=salvage-rights&chapter=4', { headers: reader })).json()).toEqual({ audio_time: 0 });
+  expect((await app.fetch('/api/progress/Bad%20Slug', { headers: reader })).status).toBe(400);
+});

@@ -9,7 +9,8 @@ function hueOf(slug: string): number {
   return (hash >>> 0) % 360;
 }
 
-function Cover({ book }: { book: Book }): JSX.Element {
+/** The cover image, or one drawn from the title; it fills the width of its container. */
+export function Cover({ book }: { book: Book }): JSX.Element {
   // alt="" because the title beside it, in the same link, already names the book.
   if (book.cover_url) {
     return <img class="cover" src={book.cover_url} alt="" width="200" height="300" loading="lazy" decoding="async" />;

@@ -7,9 +7,24 @@ export type BookGridProps = {
   books: readonly Book[];
   /** Replaces the default "No books yet" line. */
   empty?: string;
+  /** The list's id, for htmx to append further pages to it (infinite scroll). */
+  id?: string;
 };
 
-export function BookGrid({ ctx, books, empty }: BookGridProps): JSX.Element {
+/** The list items alone: a further page of an infinite-scroll grid is appended as these. */
+export function BookGridItems({ ctx, books }: { ctx: PageContext; books: readonly Book[] }): JSX.Element {
+  return (
+    <>
+      {books.map((book) => (
+        <li>
+          <BookCard ctx={ctx} book={book} />
+        </li>
+      ))}
+    </>
+  );
+}
+
+export function BookGrid({ ctx, books, empty, id }: BookGridProps): JSX.Element {
   if (books.length === 0) {
     return (
       <div class="empty-state">
@@ -22,12 +37,8 @@ export function BookGrid({ ctx, books, empty }: BookGridProps): JSX.Element {
   }
   // role="list": Safari drops list semantics once list-style is none.
   return (
-    <ul class="book-grid" role="list">
-      {books.map((book) => (
-        <li>
-          <BookCard ctx={ctx} book={book} />
-        </li>
-      ))}
+    <ul class="book-grid" role="list" id={id}>
+      <BookGridItems ctx={ctx} books={books} />
     </ul>
   );
 }

@@ -15,3 +15,55 @@ export const BookSchema = t.Object({
   has_audio: t.Boolean(),
 });
 export type Book = Static<typeof BookSchema>;
+
+export const PAGE_SIZE = 24;
+export const MAX_LIMIT = 100;
+export const RANKING_SIZE = 50;
+export const MAX_QUERY_LENGTH = 200;
+
+export const BROWSE_SORTS = ['popular', 'updated', 'new', 'rating', 'title'] as const;
+export type BrowseSort = (typeof BROWSE_SORTS)[number];
+export const RANKINGS = ['popular', 'rating', 'new', 'updated'] as const;
+export type Ranking = (typeof RANKINGS)[number];
+export const STATUSES = ['ongoing', 'completed'] as const;
+
+// Query values arrive as strings. An empty value (a form's "any" option) means "no filter".
+const Page = t.Numeric({ minimum: 1, maximum: 100_000, multipleOf: 1, error: 'page must be a whole number of at least 1' });
+const Limit = t.Numeric({ minimum: 1, maximum: MAX_LIMIT, multipleOf: 1, error: `limit must be a whole number from 1 to ${MAX_LIMIT}` });
+
+export const BrowseQuery = t.Object({
+  genre: t.Optional(t.String({ maxLength: 100, error: 'genre must be a genre slug' })),
+  status: t.Optional(t.UnionEnum(['', ...STATUSES], { error: 'status must be ongoing or completed' })),
+  sort: t.Optional(t.UnionEnum(['', ...BROWSE_SORTS], { error: `sort must be one of ${BROWSE_SORTS.join(', ')}` })),
+  audio: t.Optional(t.UnionEnum(['', '0', '1'], { error: 'audio must be 1 (only books with audio) or 0' })),
+  page: t.Optional(Page),
+  limit: t.Optional(Limit),
+});
+export type BrowseQueryInput = Static<typeof BrowseQuery>;
+
+/** `q` is checked by the handler so that "missing" and "too long" get their own messages. */
+export const SearchQuery = t.Object({
+  q: t.Optional(t.String()),
+  page: t.Optional(Page),
+});
+
+export const RankingQuery = t.Object({
+  by: t.Optional(t.UnionEnum(['', ...RANKINGS], { error: `by must be one of ${RANKINGS.join(', ')}` })),
+  limit: t.Optional(Limit),
+});
+
+export const BookPage = t.Object({ books: t.Array(BookSchema), page: t.Integer(), has_more: t.Boolean() });
+export type BookPageBody = Static<typeof BookPage>;
+export const BookList = t.Object({ books: t.Array(BookSchema) });
+
+export const GenreSchema = t.Object({ slug: t.String(), name: t.String(), count: t.Integer() });
+export type Genre = Static<typeof GenreSchema>;
+export const GenresResponse = t.Object({ genres: t.Array(GenreSchema) });
+export const SlugsResponse = t.Object({ slugs: t.Array(t.String()) });
+
+/** A book on a ranking, with the figures the ranking page shows beside it. */
+export interface RankedBook {
+  book: Book;
+  reads7d: number;
+  reads30d: number;
+}

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
-import type { Db } from '../../platform/db/index.ts';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Database, Db } from '../../platform/db/index.ts';
+import type { BrowseSort } from './model.ts';
 
 export interface BookRow {
   slug: string;
@@ -12,32 +13,68 @@ export interface BookRow {
   rating_count: number;
   rating_sum: number;
   has_audio: boolean;
+  reads_7d: number;
+  reads_30d: number;
   genres: string[];
 }
 
 export type HomeSort = 'new' | 'popular';
 
-function bookColumns(db: Db) {
+export function bookColumns(db: Db) {
   return db
     .selectFrom('books as b')
     .select([
       'b.slug', 'b.title', 'b.author', 'b.description', 'b.cover_key', 'b.status',
-      'b.chapter_count', 'b.rating_count', 'b.rating_sum', 'b.has_audio',
+      'b.chapter_count', 'b.rating_count', 'b.rating_sum', 'b.has_audio', 'b.reads_7d', 'b.reads_30d',
       // One query for the genres of every listed book (no N+1).
       sql<string[]>`array(select g.name from book_genres bg join genres g on g.slug = bg.genre_slug where bg.book_slug = b.slug order by g.name)`.as('genres'),
     ]);
 }
 
+type BookQuery = SelectQueryBuilder<Database & { b: Database['books'] }, 'b', BookRow>;
+
+/**
+ * Every order ends on the slug so that pages never overlap or skip a book, and each matches an
+ * index (migrations 000100 and 000800): popular → books_popular_idx, rating → books_rating_idx,
+ * new → books_created_idx, updated → books_updated_idx, title → books_title_idx.
+ */
+export function orderBooks(query: BookQuery, sort: BrowseSort): BookQuery {
+  switch (sort) {
+    case 'popular':
+      return query.orderBy('b.reads_7d', 'desc').orderBy('b.reads_30d', 'desc').orderBy('b.slug');
+    case 'rating':
+      // NULL until the first vote: unrated books come after every rated one.
+      return query.orderBy('b.rating_score', (ob) => ob.desc().nullsLast()).orderBy('b.slug');
+    case 'new':
+      return query.orderBy('b.created_at', 'desc').orderBy('b.slug');
+    case 'updated':
+      return query.orderBy('b.updated_at', 'desc').orderBy('b.slug');
+    case 'title':
+      return query.orderBy(sql`lower(b.title)`).orderBy('b.slug');
+  }
+}
+
 export async function listBooks(db: Db, sort: HomeSort, limit: number): Promise<BookRow[]> {
-  const query = bookColumns(db).limit(limit);
-  if (sort === 'new') return query.orderBy('b.created_at', 'desc').orderBy('b.slug').execute();
-  // Readers in the last 30 days, counted from progress; ties by ratings, then freshness.
-  return query
-    .orderBy(sql`(select count(*) from progress p where p.slug = b.slug and p.updated_at > now() - interval '30 days')`, 'desc')
-    .orderBy('b.rating_count', 'desc')
-    .orderBy('b.updated_at', 'desc')
-    .orderBy('b.slug')
-    .execute();
+  return orderBooks(bookColumns(db), sort).limit(limit).execute();
+}
+
+export interface BrowseFilter {
+  genre: string | null;
+  status: 'ongoing' | 'completed' | null;
+  audio: boolean;
+  sort: BrowseSort;
+  offset: number;
+  /** Rows to read: callers ask for one more than they show to learn whether a next page exists. */
+  limit: number;
+}
+
+export async function browseBooks(db: Db, filter: BrowseFilter): Promise<BookRow[]> {
+  let query = bookColumns(db);
+  // Through book_genres_genre_idx (genre_slug, book_slug); an unknown slug simply matches nothing.
+  if (filter.genre) query = query.where('b.slug', 'in', db.selectFrom('book_genres').select('book_slug').where('genre_slug', '=', filter.genre));
+  if (filter.status) query = query.where('b.status', '=', filter.status);
+  if (filter.audio) query = query.where('b.has_audio', '=', true);
+  return orderBooks(query, filter.sort).limit(filter.limit).offset(filter.offset).execute();
 }
 
 /** The listed books, in no particular order (callers order them by their own rows). */
@@ -49,4 +86,42 @@ export async function findBooksBySlugs(db: Db, slugs: readonly string[]): Promis
 export async function countBooks(db: Db): Promise<number> {
   const row = await db.selectFrom('books').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   return row.n;
+}
+
+export async function listGenres(db: Db): Promise<{ slug: string; name: string; count: number }[]> {
+  return db
+    .selectFrom('genres as g')
+    .leftJoin('book_genres as bg', 'bg.genre_slug', 'g.slug')
+    .select(['g.slug', 'g.name', sql<number>`count(bg.book_slug)::int`.as('count')])
+    .groupBy(['g.slug', 'g.name'])
+    .orderBy('g.name')
+    .execute();
+}
+
+export async function listAudioSlugs(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('books').select('slug').where('has_audio', '=', true).orderBy('slug').execute();
+  return rows.map((row) => row.slug);
+}
+
+/**
+ * Readers per book in the last 7 and 30 days (a progress row updated in the window is one reader),
+ * written only where they changed, in one statement. Returns the number of books updated.
+ */
+export async function updateReadCounts(db: Db): Promise<number> {
+  const result = await sql`
+    with counts as (
+      select slug,
+             count(*) filter (where updated_at > now() - interval '7 days')::int as r7,
+             count(*)::int as r30
+      from progress
+      where updated_at > now() - interval '30 days'
+      group by slug
+    )
+    update books b
+    set reads_7d = coalesce(c.r7, 0), reads_30d = coalesce(c.r30, 0)
+    from books b2
+    left join counts c on c.slug = b2.slug
+    where b2.slug = b.slug
+      and (b.reads_7d <> coalesce(c.r7, 0) or b.reads_30d <> coalesce(c.r30, 0))`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }

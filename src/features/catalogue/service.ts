@@ -1,6 +1,15 @@
 import type { Db } from '../../platform/db/index.ts';
-import type { Book } from './model.ts';
-import { findBooksBySlugs, listBooks, type BookRow, type HomeSort } from './queries.ts';
+import { badRequest } from '../../platform/http/errors.ts';
+import {
+  MAX_QUERY_LENGTH, PAGE_SIZE, RANKING_SIZE,
+  type Book, type BookPageBody, type BrowseQueryInput, type BrowseSort, type Genre, type Ranking, type RankedBook,
+} from './model.ts';
+import {
+  browseBooks, findBooksBySlugs, listAudioSlugs, listBooks, listGenres, orderBooks, bookColumns,
+  type BookRow, type BrowseFilter, type HomeSort,
+} from './queries.ts';
+import { searchBooks } from './search-queries.ts';
+import { searchTerms, type SearchTerms } from './search-terms.ts';
 
 /** Covers are served by the app at /covers/<key without its "covers/" prefix> (features/covers). */
 export function coverPath(coverKey: string | null): string | null {
@@ -23,6 +32,7 @@ export function toBook(row: BookRow): Book {
   };
 }
 
+/** The home page's shelves; "popular" is the same order as browse and the ranking (reads_7d, reads_30d). */
 export async function homeShelves(db: Db, limit = 12): Promise<{ newest: Book[]; popular: Book[] }> {
   const [newest, popular] = await Promise.all([listBooks(db, 'new', limit), listBooks(db, 'popular', limit)]);
   return { newest: newest.map(toBook), popular: popular.map(toBook) };
@@ -34,4 +44,62 @@ export type { HomeSort };
 export async function booksBySlugs(db: Db, slugs: readonly string[]): Promise<Map<string, Book>> {
   const rows = await findBooksBySlugs(db, slugs);
   return new Map(rows.map((row) => [row.slug, toBook(row)]));
+}
+
+/** The browse filters with defaults applied; the page and the API read the same query this way. */
+export interface BrowseParams {
+  genre: string | null;
+  status: 'ongoing' | 'completed' | null;
+  sort: BrowseSort;
+  audio: boolean;
+  page: number;
+  limit: number;
+}
+
+export function browseParams(query: BrowseQueryInput): BrowseParams {
+  return {
+    genre: query.genre?.trim() || null,
+    status: query.status || null,
+    sort: query.sort || 'popular',
+    audio: query.audio === '1',
+    page: query.page ?? 1,
+    limit: query.limit ?? PAGE_SIZE,
+  };
+}
+
+/** One page plus whether another follows (one extra row is read instead of counting them all). */
+function paged(rows: BookRow[], page: number, limit: number): BookPageBody {
+  return { books: rows.slice(0, limit).map(toBook), page, has_more: rows.length > limit };
+}
+
+export async function browse(db: Db, params: BrowseParams): Promise<BookPageBody> {
+  const filter: BrowseFilter = { ...params, offset: (params.page - 1) * params.limit, limit: params.limit + 1 };
+  return paged(await browseBooks(db, filter), params.page, params.limit);
+}
+
+/** Trims and checks `q`: required (400 when missing or blank) and at most 200 characters. */
+export function searchQueryText(q: string | undefined): string {
+  const text = (q ?? '').trim();
+  if (!text) throw badRequest('q is required');
+  if (text.length > MAX_QUERY_LENGTH) throw badRequest(`q must be at most ${MAX_QUERY_LENGTH} characters`);
+  return text;
+}
+
+export async function search(db: Db, q: string, page: number, limit = PAGE_SIZE): Promise<BookPageBody & { terms: SearchTerms }> {
+  const terms = searchTerms(q);
+  const rows = await searchBooks(db, terms, (page - 1) * limit, limit + 1);
+  return { ...paged(rows, page, limit), terms };
+}
+
+export async function ranking(db: Db, by: Ranking, limit = RANKING_SIZE): Promise<RankedBook[]> {
+  const rows = await orderBooks(bookColumns(db), by).limit(limit).execute();
+  return rows.map((row) => ({ book: toBook(row), reads7d: row.reads_7d, reads30d: row.reads_30d }));
+}
+
+export function genres(db: Db): Promise<Genre[]> {
+  return listGenres(db);
+}
+
+export function audioSlugs(db: Db): Promise<string[]> {
+  return listAudioSlugs(db);
 }

@@ -1,8 +1,9 @@
 import { Elysia } from 'elysia';
 import type { BootedPlatform } from '../../platform/boot.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
-import { AudioTimeBody, AudioTimeQuery, AudioTimeResponse, ProgressBody, ProgressResponse, SlugParams } from './model.ts';
-import { audioTimeOf, forgetProgress, recordProgress } from './service.ts';
+import { t } from 'elysia';
+import { AudioTimeBody, AudioTimeQuery, AudioTimeResponse, ProgressBody, ProgressResponse, ProgressSchema, SlugParams } from './model.ts';
+import { audioTimeOf, forgetProgress, progressOf, recordProgress } from './service.ts';
 
 /** Reading and listening positions, per signed-in user or else per anonymous session (docs/api.md). */
 export function progressRoutes(platform: Pick<BootedPlatform, 'db'>, auth: AuthPlugin) {
@@ -13,6 +14,11 @@ export function progressRoutes(platform: Pick<BootedPlatform, 'db'>, auth: AuthP
       body: ProgressBody,
       response: ProgressResponse,
       detail: { tags: ['reading'], summary: 'Record the reader’s place (last write wins by timestamp)' },
+    })
+    .get('/api/progress/:slug', async ({ params, caller }) => ({ progress: await progressOf(db, caller.reader, params.slug) }), {
+      params: SlugParams,
+      response: t.Object({ progress: t.Union([ProgressSchema, t.Null()]) }),
+      detail: { tags: ['reading'], summary: 'The reader’s place in a book, or null' },
     })
     .delete('/api/progress/:slug', async ({ params, caller }) => {
       await forgetProgress(db, caller.reader, params.slug);

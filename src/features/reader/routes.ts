@@ -1,9 +1,62 @@
 import { Elysia } from 'elysia';
 import type { BootedPlatform } from '../../platform/boot.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
-import type { PageEnvironment } from '../../platform/http/page.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
+import { htmlResponse } from '../../platform/http/respond.ts';
+import { BookPage } from '../../../views/pages/reader/BookPage.tsx';
+import { ChapterList } from '../../../views/pages/reader/ChapterList.tsx';
+import { ChapterPage } from '../../../views/pages/reader/ChapterPage.tsx';
+import { chapterPath } from '../../../views/pages/reader/links.ts';
+import { createChapterHtmlCache } from './html-cache.ts';
+import { BookDetailResponse, BookParams, BookQuery, ChapterParams, ChapterQuery, ChapterResponse } from './model.ts';
+import { jumpTarget, parseChapterNumber, parsePage } from './paging.ts';
+import { bookDetail, bookPageData, chapterJson, chapterPageData, nearestChapter } from './service.ts';
 
+/** An htmx pager click asks for the chapter list only; a history restore wants the whole page. */
+function wantsChapterList(request: Request): boolean {
+  const h = request.headers;
+  return h.get('hx-request') === 'true' && h.get('hx-target') === 'chapters' && h.get('hx-history-restore-request') !== 'true';
+}
+
+/** The book page and the chapter reader, as pages and as JSON for the mobile client (docs/api.md). */
 export function readerRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment) {
-  void platform; void env;
-  return new Elysia({ name: 'reader' }).use(auth);
+  const { db } = platform;
+  const htmlCache = createChapterHtmlCache(platform.cache, { onError: (error) => platform.log.warn('chapter rendering cache unavailable', { error: error as Error }) });
+  return new Elysia({ name: 'reader' })
+    .use(auth)
+    .get('/api/book/:slug', ({ params, query }) => bookDetail(db, params.slug, query), {
+      params: BookParams,
+      query: BookQuery,
+      response: BookDetailResponse,
+      detail: { tags: ['reading'], summary: 'A book and its chapter list (all chapters unless from/limit page it)' },
+    })
+    .get('/api/chapter/:slug/:n', ({ params }) => chapterJson(db, htmlCache, params.slug, params.n), {
+      params: ChapterParams,
+      query: ChapterQuery,
+      response: ChapterResponse,
+      detail: { tags: ['reading'], summary: 'One chapter: markdown text, sanitised HTML and the neighbouring chapter numbers' },
+    })
+    .get('/book/:slug', async ({ request, params, query, caller }) => {
+      // "Go to chapter" (a plain GET form): the chapter asked for, or the nearest one that exists.
+      const wanted = jumpTarget(query.chapter);
+      if (wanted !== null) {
+        const n = await nearestChapter(db, params.slug, wanted);
+        if (n !== null) return new Response(null, { status: 303, headers: { location: chapterPath(params.slug, n) } });
+      }
+      const data = await bookPageData(db, caller.reader, caller.user?.id ?? null, params.slug, parsePage(query.chapters_page));
+      const ctx = pageContext(request, env);
+      const headers = { vary: 'HX-Request, HX-Target' };
+      if (wantsChapterList(request)) {
+        return htmlResponse(ChapterList({ ctx, slug: data.book.slug, list: data.list, firstChapter: data.firstChapter, lastChapter: data.lastChapter, current: data.progress?.chapter ?? null, focus: true }), 200, headers);
+      }
+      return htmlResponse(BookPage({ ctx, data, signedIn: caller.user !== null }), 200, headers);
+    }, { detail: { hide: true } })
+    .get('/book/:slug/:n', async ({ request, params, caller }) => {
+      // Pages answer a malformed chapter number like a missing chapter: the reader sees the 404 page.
+      const n = parseChapterNumber(params.n);
+      if (n === null) throw notFound('Chapter not found');
+      const data = await chapterPageData(db, htmlCache, caller.reader, params.slug, n);
+      return htmlResponse(ChapterPage({ ctx: pageContext(request, env), data }));
+    }, { detail: { hide: true } });
 }

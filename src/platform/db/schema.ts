@@ -23,6 +23,11 @@ export interface BooksTable {
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   search_vector: ColumnType<string, never, never>;
+  /** Readers in the last 7 / 30 days, refreshed by the catalogue.refresh-popularity job. */
+  reads_7d: Generated<number>;
+  reads_30d: Generated<number>;
+  /** Bayesian average (generated); NULL while the book has no rating. */
+  rating_score: ColumnType<number | null, never, never>;
 }
 
 export interface GenresTable {

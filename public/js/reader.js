@@ -1,0 +1,149 @@
+// The chapter reader (views/pages/reader/ChapterPage.tsx). Keys and swipes turn chapters; the
+// reader's place is saved while they read and restored when they come back to the same chapter.
+// Everything it needs is in data- attributes of the article (no inline scripts: CSP). Without
+// this file the page still reads and its links still work.
+(function () {
+  'use strict';
+  var article = document.querySelector('article[data-reader]');
+  if (!article) return;
+  var slug = article.getAttribute('data-slug');
+  var chapter = Number(article.getAttribute('data-chapter'));
+  var prevUrl = article.getAttribute('data-prev-url');
+  var nextUrl = article.getAttribute('data-next-url');
+  var savedScroll = Number(article.getAttribute('data-scroll')) || 0;
+  var bar = document.querySelector('[data-reader-bar]');
+  var SAVE_AFTER_MS = 1200;
+  var SWIPE_MIN_PX = 60;
+  var ENDPOINT = '/api/progress';
+
+  // ---- Where the reader is: the share of the chapter scrolled past, 0..1 ----
+  function span() {
+    return Math.max(0, article.offsetHeight - window.innerHeight);
+  }
+  function articleTop() {
+    return article.getBoundingClientRect().top + window.scrollY;
+  }
+  function fraction() {
+    var room = span();
+    if (room === 0) return 1; // the whole chapter fits on screen
+    return Math.min(1, Math.max(0, (window.scrollY - articleTop()) / room));
+  }
+
+  var drawing = false;
+  function drawBar() {
+    drawing = false;
+    if (bar) bar.style.transform = 'scaleX(' + fraction().toFixed(4) + ')';
+  }
+
+  // ---- Saving: at once when the chapter opens, then the scroll position as it changes ----
+  // Each write carries the device's time: the server keeps the newest, so a late beacon from the
+  // previous chapter cannot move the reader back.
+  function body(withScroll) {
+    var data = { slug: slug, chapter: chapter, timestamp: Date.now() };
+    if (withScroll) data.scroll = Math.round(fraction() * 1000) / 1000;
+    return JSON.stringify(data);
+  }
+  function post(json) {
+    return fetch(ENDPOINT, {
+      method: 'POST',
+      credentials: 'same-origin',
+      keepalive: true,
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: json,
+    }).catch(function () {});
+  }
+  // Leaving the page: a beacon outlives it. A Blob gives it the JSON content type.
+  function beacon(json) {
+    var sent = false;
+    try {
+      sent = !!navigator.sendBeacon && navigator.sendBeacon(ENDPOINT, new Blob([json], { type: 'application/json' }));
+    } catch (e) {
+      sent = false;
+    }
+    if (!sent) post(json);
+  }
+
+  var dirty = false;
+  var timer = 0;
+  function saveSoon() {
+    dirty = true;
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      if (!dirty) return;
+      dirty = false;
+      post(body(true));
+    }, SAVE_AFTER_MS);
+  }
+  function saveNow() {
+    clearTimeout(timer);
+    if (!dirty) return;
+    dirty = false;
+    beacon(body(true));
+  }
+
+  // ---- Turning chapters ----
+  function go(url) {
+    if (!url) return;
+    saveNow();
+    window.location.href = url;
+  }
+  function typing(target) {
+    return !!target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  }
+  // j and k mirror ← and →: j is the left-hand key of the pair.
+  var KEYS = { ArrowLeft: -1, j: -1, ArrowRight: 1, k: 1 };
+  document.addEventListener('keydown', function (event) {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (typing(event.target)) return;
+    var step = KEYS[event.key];
+    if (!step) return;
+    var url = step < 0 ? prevUrl : nextUrl;
+    if (!url) return;
+    event.preventDefault();
+    go(url);
+  });
+
+  var touch = null;
+  document.addEventListener('touchstart', function (event) {
+    var target = event.target;
+    // Sideways scrollers (code blocks, the header nav) and form fields keep their own swipes.
+    var own = target && target.closest && target.closest('pre, .site-nav, input, select, textarea');
+    touch = event.touches.length === 1 && !own ? { x: event.touches[0].clientX, y: event.touches[0].clientY } : null;
+  }, { passive: true });
+  document.addEventListener('touchend', function (event) {
+    if (!touch || event.changedTouches.length !== 1) return;
+    var dx = event.changedTouches[0].clientX - touch.x;
+    var dy = event.changedTouches[0].clientY - touch.y;
+    touch = null;
+    if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < 2 * Math.abs(dy)) return;
+    if (String(window.getSelection ? window.getSelection() : '').length > 0) return; // selecting text
+    go(dx < 0 ? nextUrl : prevUrl);
+  }, { passive: true });
+  document.addEventListener('touchcancel', function () {
+    touch = null;
+  }, { passive: true });
+
+  // ---- Start: restore the place, record the visit, follow the scroll ----
+  // Only on a fresh load at the top: after a reload or "back" the browser has its own position.
+  if (savedScroll > 0 && window.scrollY < 1) {
+    window.scrollTo({ top: Math.round(articleTop() + savedScroll * span()), left: 0, behavior: 'instant' });
+  }
+  post(body(false));
+  drawBar();
+  window.addEventListener('scroll', function () {
+    if (!drawing) {
+      drawing = true;
+      window.requestAnimationFrame(drawBar);
+    }
+    saveSoon();
+  }, { passive: true });
+  window.addEventListener('resize', drawBar, { passive: true });
+  document.addEventListener('visibilitychange', function () {
+    if (document.visibilityState === 'hidden') saveNow();
+  });
+  window.addEventListener('pagehide', saveNow);
+  // Back or forward into a page kept in memory runs no script again: record the return here.
+  window.addEventListener('pageshow', function (event) {
+    if (event.persisted) post(body(true));
+  });
+})();

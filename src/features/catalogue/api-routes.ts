@@ -1,0 +1,54 @@
+import { Elysia } from 'elysia';
+import type { Db } from '../../platform/db/index.ts';
+import type { AuthPlugin } from '../../platform/http/auth.ts';
+import { BookList, BookPage, BrowseQuery, GenresResponse, RankingQuery, SearchQuery, SlugsResponse, RANKING_SIZE, type BrowseQueryInput } from './model.ts';
+import { audioSlugs, browse, browseParams, genres, ranking, search, searchQueryText } from './service.ts';
+
+const tags = ['catalogue'];
+
+/** JSON for the mobile client and scripts: browse, search, rankings, genres, audio slugs (docs/api.md). */
+export function catalogueApiRoutes(db: Db, auth: AuthPlugin) {
+  const browseHandler = ({ query }: { query: BrowseQueryInput }) => browse(db, browseParams(query));
+  return new Elysia({ name: 'catalogue-api' })
+    .use(auth)
+    .get('/api/browse', browseHandler, {
+      query: BrowseQuery,
+      response: BookPage,
+      detail: { tags, summary: 'A page of the catalogue: filter by genre slug, status and audio; sort; 24 a page (limit ≤ 100)' },
+    })
+    // The spec's "server-side proxy" for infinite scroll: the same query, the same body, the same code.
+    .get('/api/browse-page', browseHandler, {
+      query: BrowseQuery,
+      response: BookPage,
+      detail: { tags, summary: 'Same as /api/browse (the page the web client scrolls through)' },
+    })
+    .get('/api/genres', async () => ({ genres: await genres(db) }), {
+      response: GenresResponse,
+      detail: { tags, summary: 'Every genre with its slug and number of books' },
+    })
+    .get('/api/audio/slugs', async () => ({ slugs: await audioSlugs(db) }), {
+      response: SlugsResponse,
+      detail: { tags, summary: 'Slugs of the books that have audio' },
+    })
+    .get(
+      '/api/search',
+      async ({ query }) => {
+        const { terms: _terms, ...body } = await search(db, searchQueryText(query.q), query.page ?? 1);
+        return body;
+      },
+      {
+        query: SearchQuery,
+        response: BookPage,
+        detail: { tags, summary: 'Full-text search over title, author and description, tolerant of typos; 24 a page' },
+      },
+    )
+    .get(
+      '/api/ranking',
+      async ({ query }) => ({ books: (await ranking(db, query.by || 'popular', query.limit ?? RANKING_SIZE)).map((entry) => entry.book) }),
+      {
+        query: RankingQuery,
+        response: BookList,
+        detail: { tags, summary: 'Top books by readers this week (popular), weighted rating, newest or latest updated' },
+      },
+    );
+}

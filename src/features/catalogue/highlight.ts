@@ -1,0 +1,47 @@
+import { escapeHtml } from '@kitajs/html';
+
+/**
+ * HTML in which the words a reader searched for are wrapped in <mark>. Matches are found on the
+ * raw text, then every piece is escaped on its own and only our <mark> tags are added, so no text
+ * (the book's or the reader's) is ever injected as markup and no entity is cut in half.
+ * A word matches at the start of a word in the text, as the prefix search finds it ("mount" →
+ * <mark>Mount</mark>ain).
+ */
+export function highlight(text: string, words: readonly string[]): string {
+  const pattern = matcher(words);
+  if (!pattern) return escapeHtml(text);
+  let html = '';
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    const start = match.index;
+    html += escapeHtml(text.slice(last, start)) + '<mark>' + escapeHtml(match[0]) + '</mark>';
+    last = start + match[0].length;
+  }
+  return html + escapeHtml(text.slice(last));
+}
+
+/** A window of about `length` characters around the first match (or the start), with ellipses. */
+export function snippet(text: string, words: readonly string[], length = 180): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= length) return clean;
+  const pattern = matcher(words);
+  const first = pattern ? Math.max(0, clean.search(pattern)) : 0;
+  let start = Math.max(0, first - Math.floor(length / 3));
+  // Start and end on word boundaries so no word is shown cut.
+  if (start > 0) start = clean.indexOf(' ', start) + 1 || start;
+  let end = Math.min(clean.length, start + length);
+  if (end < clean.length) end = clean.lastIndexOf(' ', end) > start ? clean.lastIndexOf(' ', end) : end;
+  return (start > 0 ? '…' : '') + clean.slice(start, end) + (end < clean.length ? '…' : '');
+}
+
+function matcher(words: readonly string[]): RegExp | null {
+  const usable = words.filter((word) => word.length > 0);
+  if (usable.length === 0) return null;
+  // Longest first, so "mountain" wins over "mount" where both match.
+  const alternatives = [...usable].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  return new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(?:${alternatives.join('|')})`, 'giu');
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}

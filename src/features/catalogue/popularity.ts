@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/index.ts';
+import { enqueueKind, jobKind } from '../../platform/queue/index.ts';
+import { updateReadCounts } from './queries.ts';
+
+/**
+ * Popularity (readers in the last 7 and 30 days) is stored on books and refreshed in the background,
+ * so listing popular books never counts progress rows on the request path.
+ */
+export const refreshPopularityKind = jobKind({
+  kind: 'catalogue.refresh-popularity',
+  workerFile: new URL('../../../jobs/catalogue.refresh-popularity.worker.ts', import.meta.url).pathname,
+  concurrency: 1,
+  leaseSeconds: 60,
+  maxAttempts: 3,
+});
+
+export const POPULARITY_SCHEDULE_KEY = 'every-10-minutes';
+export const POPULARITY_INTERVAL_MS = 10 * 60 * 1000;
+/** After a start: soon enough that a restarted server shows fresh figures, late enough not to slow the boot. */
+export const FIRST_REFRESH_DELAY_MS = 30 * 1000;
+
+/** Recounts readers; returns how many books changed. Tests call it directly. */
+export function refreshPopularity(db: Db): Promise<number> {
+  return updateReadCounts(db);
+}
+
+/**
+ * Keeps exactly one refresh scheduled (the dedupe key is unique among queued and running jobs, so
+ * every process may call this at start) and brings a queued run forward to `delayMs` from now.
+ */
+export async function schedulePopularityRefresh(db: Db, delayMs = FIRST_REFRESH_DELAY_MS): Promise<void> {
+  const runAt = new Date(Date.now() + delayMs);
+  await enqueueKind(db, refreshPopularityKind, {}, { dedupeKey: POPULARITY_SCHEDULE_KEY, runAt });
+  await db
+    .updateTable('jobs')
+    .set({ run_at: sql<Date>`least(run_at, ${runAt})` })
+    .where('kind', '=', refreshPopularityKind.kind)
+    .where('dedupe_key', '=', POPULARITY_SCHEDULE_KEY)
+    .where('status', '=', 'queued')
+    .execute();
+}

@@ -1,0 +1,59 @@
+import type { Cache } from '../../platform/cache/port.ts';
+import { Lru } from './lru.ts';
+import { RENDER_VERSION, renderChapter } from './render.ts';
+
+export interface ChapterHtmlCache {
+  /**
+   * The rendered HTML of the chapter whose text hashes to `contentHash`. `loadText` is called only
+   * when neither this process nor the shared cache has the rendering.
+   */
+  html(contentHash: string, loadText: () => Promise<string>): Promise<string>;
+}
+
+export interface ChapterHtmlCacheOptions {
+  ttlSeconds?: number;
+  maxEntries?: number;
+  /** Total characters kept in this process (about 2 bytes each). */
+  maxChars?: number;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Renderings keyed by the hash of the text they come from: an edited chapter has a new key, so it
+ * is rendered anew without anyone invalidating anything; the old entry simply expires. An
+ * in-process LRU sits in front of the shared cache (Redis when configured) so the hot path of a
+ * popular chapter touches neither the network nor the renderer, and concurrent first readers of
+ * one chapter share a single rendering.
+ */
+export function createChapterHtmlCache(cache: Cache, options: ChapterHtmlCacheOptions = {}): ChapterHtmlCache {
+  const ttl = options.ttlSeconds ?? 24 * 3600;
+  const local = new Lru<string>(options.maxEntries ?? 1000, options.maxChars ?? 16_000_000, (html) => html.length);
+  const pending = new Map<string, Promise<string>>();
+  const report = options.onError ?? (() => {});
+
+  async function fill(key: string, loadText: () => Promise<string>): Promise<string> {
+    // The shared cache is an optimisation: when it is down, readers still get their chapter.
+    const shared = await cache.get(key).catch((error) => (report(error), null));
+    if (shared !== null) return shared;
+    const html = renderChapter(await loadText());
+    // Awaited (a miss is rare and the write is small) so that another process finds it at once.
+    await cache.set(key, html, ttl).catch(report);
+    return html;
+  }
+
+  return {
+    async html(contentHash, loadText) {
+      const key = `reader:html:${RENDER_VERSION}:${contentHash}`;
+      const hit = local.get(key);
+      if (hit !== undefined) return hit;
+      let rendering = pending.get(key);
+      if (!rendering) {
+        rendering = fill(key, loadText).finally(() => pending.delete(key));
+        pending.set(key, rendering);
+      }
+      const html = await rendering;
+      local.set(key, html);
+      return html;
+    },
+  };
+}

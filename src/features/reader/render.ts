@@ -1,0 +1,53 @@
+import { Marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Chapter markdown → HTML safe to put in a page. Chapter text comes from scraped sites and imported
+ * files, so it is hostile until proven otherwise: marked passes raw HTML through, and
+ * sanitize-html then keeps reading markup only. Bump RENDER_VERSION whenever the output of this
+ * file changes, so that cached renderings (html-cache.ts) are not served any more.
+ */
+export const RENDER_VERSION = 'r1';
+
+const markdown = new Marked({ gfm: true, breaks: false, async: false });
+
+/** Schemes a reader may follow out of a chapter; everything else (javascript:, data:, relative) loses its href. */
+const SAFE_HREF = /^(?:https?:\/\/|mailto:)/i;
+const LINK_REL = 'nofollow noopener ugc';
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'hr', 'em', 'strong', 'del', 'h2', 'h3', 'h4', 'blockquote', 'ul', 'ol', 'li', 'code', 'pre', 'a'],
+  allowedAttributes: { a: ['href', 'rel'], ol: ['start'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: {},
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  // Dropped together with their text: code, styles and embedded documents are never reading matter.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'select', 'noscript', 'noembed', 'noframes', 'template', 'title', 'iframe', 'frame', 'object', 'embed', 'svg', 'math', 'head', 'xmp'],
+  // Pathological nesting is discarded rather than rendered (and rendered again by the browser).
+  nestingLimit: 40,
+  // What is left of a paragraph that held only dropped markup (an image, an svg) is noise.
+  exclusiveFilter: (frame) => frame.tag === 'p' && frame.text.trim() === '' && frame.tagPosition >= 0 && !frame.mediaChildren.length,
+  transformTags: {
+    // The page's own h1 is the chapter title; a heading inside the text sits below it.
+    h1: 'h2',
+    h5: 'h4',
+    h6: 'h4',
+    a: (_tag, attribs): sanitizeHtml.Tag => {
+      // Browsers ignore whitespace and control characters inside a scheme ("java\tscript:").
+      const href = (attribs.href ?? '').replace(/[\u0000-\u0020\u007f-\u009f]+/g, '');
+      return SAFE_HREF.test(href) ? { tagName: 'a', attribs: { href, rel: LINK_REL } } : { tagName: 'a', attribs: {} };
+    },
+    ol: (_tag, attribs): sanitizeHtml.Tag => {
+      const start: sanitizeHtml.Attributes = attribs.start && /^\d{1,6}$/.test(attribs.start) ? { start: attribs.start } : {};
+      return { tagName: 'ol', attribs: start };
+    },
+  },
+};
+
+/** Sanitised HTML of a chapter's markdown. Pure and deterministic: the same text gives the same HTML. */
+export function renderChapter(text: string): string {
+  const html = markdown.parse(text, { async: false });
+  return sanitizeHtml(html, OPTIONS).trim();
+}

@@ -1,0 +1,115 @@
+import type { Book } from '../../../src/features/catalogue/model.ts';
+import { genreSlug } from '../../../src/features/catalogue/genres.ts';
+import type { BookPageData } from '../../../src/features/reader/service.ts';
+import { ShelfControl } from '../../components/ShelfControl.tsx';
+import type { PageContext } from '../../context.ts';
+import { LOCALE_TAGS } from '../../i18n/index.ts';
+import { Layout } from '../../layouts/Layout.tsx';
+import { ChapterList } from './ChapterList.tsx';
+import { BookCover } from './BookCover.tsx';
+import { chapterPath } from './links.ts';
+import { numberFormat, summarise } from './meta.ts';
+
+export type BookPageProps = { ctx: PageContext; data: BookPageData; signedIn: boolean };
+
+/** /book/{slug}: what the book is, where to start or continue, and its chapters a page at a time. */
+export function BookPage({ ctx, data, signedIn }: BookPageProps): JSX.Element {
+  const { t } = ctx;
+  const { book, progress } = data;
+  return (
+    <Layout ctx={ctx} title={book.title} description={summarise(book.description) || t('book.by', { author: book.author })} ogImage={book.cover_url ?? undefined} ogType="book">
+      <article class="book-page">
+        <header class="book-hero">
+          <div class="book-hero__cover">
+            <BookCover book={book} />
+          </div>
+          <div class="book-hero__info">
+            <h1 class="book-hero__title" safe>
+              {book.title}
+            </h1>
+            <p class="book-hero__author" safe>
+              {t('book.by', { author: book.author })}
+            </p>
+            <BookFacts ctx={ctx} book={book} />
+            <div class="book-hero__actions">
+              {progress ? (
+                <a class="button book-hero__read" href={chapterPath(book.slug, progress.chapter)} safe>
+                  {t('reader.continue', { number: progress.chapter })}
+                </a>
+              ) : data.firstChapter !== null ? (
+                <a class="button book-hero__read" href={chapterPath(book.slug, data.firstChapter)} safe>
+                  {t('reader.start')}
+                </a>
+              ) : (
+                ''
+              )}
+              <ShelfControl ctx={ctx} slug={book.slug} shelf={data.shelf} signedIn={signedIn} title={book.title} />
+            </div>
+          </div>
+        </header>
+        <section class="book-about" aria-labelledby="about-title">
+          <h2 id="about-title" safe>
+            {t('reader.about')}
+          </h2>
+          {book.description.trim() ? (
+            book.description.split(/\n\s*\n/).map((paragraph) => <p safe>{paragraph.trim()}</p>)
+          ) : (
+            <p class="book-about__none" safe>
+              {t('reader.noDescription')}
+            </p>
+          )}
+        </section>
+        <ChapterList ctx={ctx} slug={book.slug} list={data.list} firstChapter={data.firstChapter} lastChapter={data.lastChapter} current={progress?.chapter ?? null} />
+      </article>
+    </Layout>
+  );
+}
+
+function BookFacts({ ctx, book }: { ctx: PageContext; book: Book }): JSX.Element {
+  const { t } = ctx;
+  const rating =
+    book.rating_avg !== null && book.rating_count > 0
+      ? t('reader.ratingValue', {
+          rating: numberFormat(LOCALE_TAGS[ctx.locale], 1).format(book.rating_avg),
+          count: book.rating_count,
+        })
+      : t('reader.unrated');
+  return (
+    <dl class="book-facts">
+      <div>
+        <dt safe>{t('reader.status')}</dt>
+        <dd>
+          <span class={`badge badge--${book.status}`} safe>
+            {t(`book.status.${book.status}`)}
+          </span>
+        </dd>
+      </div>
+      <div>
+        <dt safe>{t('reader.length')}</dt>
+        <dd safe>{t('book.chapters', { count: book.chapter_count })}</dd>
+      </div>
+      <div>
+        <dt safe>{t('reader.rating')}</dt>
+        <dd safe>{rating}</dd>
+      </div>
+      {book.genres.length > 0 ? (
+        <div class="book-facts__genres">
+          <dt safe>{t('reader.genres')}</dt>
+          <dd>
+            <ul class="genre-list" role="list">
+              {book.genres.map((genre) => (
+                <li>
+                  <a class="genre-list__link" href={`/browse?genre=${encodeURIComponent(genreSlug(genre))}`} safe>
+                    {genre}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+      ) : (
+        ''
+      )}
+    </dl>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ChapterPageData } from '../../../src/features/reader/service.ts';
+import type { PageContext } from '../../context.ts';
+import { Layout } from '../../layouts/Layout.tsx';
+import { bookPath, chapterInListPath, chapterPath } from './links.ts';
+
+export type ChapterPageProps = { ctx: PageContext; data: ChapterPageData };
+
+/**
+ * /book/{slug}/{n}: one chapter in a reading column. Behaviour (keys, swipes, saving and
+ * restoring the place, the progress bar) lives in public/js/reader.js, which reads the data-
+ * attributes of the article; without it the page is a plain, fully working document.
+ */
+export function ChapterPage({ ctx, data }: ChapterPageProps): JSX.Element {
+  const { t } = ctx;
+  const { book, chapter, prev, next, progress } = data;
+  const title = chapter.title || t('reader.chapterFallback', { number: chapter.number });
+  // Only a return to the chapter the reader left restores their scroll position.
+  const scroll = progress && progress.chapter === chapter.number && progress.scroll > 0 ? String(progress.scroll) : undefined;
+  const safeHtml = chapter.html; // sanitised by src/features/reader/render.ts
+  const head = (
+    <>
+      {next !== null ? <link rel="prefetch" href={chapterPath(book.slug, next)} /> : ''}
+      <script src={ctx.asset('js/reader.js')} defer></script>
+    </>
+  );
+  return (
+    <Layout
+      ctx={ctx}
+      title={`${title} · ${book.title}`}
+      description={t('reader.summary', { number: chapter.number, title: book.title, author: book.author })}
+      ogImage={book.cover_url ?? undefined}
+      ogType="article"
+      head={head}
+    >
+      <div class="reader-progress" aria-hidden="true">
+        <div class="reader-progress__bar" data-reader-bar></div>
+      </div>
+      <article
+        class="reader"
+        data-reader
+        data-slug={book.slug}
+        data-chapter={String(chapter.number)}
+        data-prev-url={prev !== null ? chapterPath(book.slug, prev) : undefined}
+        data-next-url={next !== null ? chapterPath(book.slug, next) : undefined}
+        data-scroll={scroll}
+      >
+        <header class="reader__head">
+          <p class="reader__book">
+            <a href={bookPath(book.slug)} safe>
+              {book.title}
+            </a>
+          </p>
+          <h1 class="reader__title" safe>
+            {title}
+          </h1>
+          <p class="reader__position" safe>
+            {t('reader.chapterOf', { number: chapter.number, count: Math.max(book.chapter_count, chapter.number) })}
+          </p>
+        </header>
+        <div class="reader__text">{safeHtml}</div>
+        {next === null ? (
+          <p class="reader__end" safe>
+            {book.status === 'completed' ? t('reader.endCompleted') : t('reader.endOngoing')}
+          </p>
+        ) : (
+          ''
+        )}
+        <nav class="reader-nav" aria-label={t('reader.chapterNav')}>
+          {prev !== null ? (
+            <a class="button button--quiet reader-nav__prev" rel="prev" href={chapterPath(book.slug, prev)} safe>
+              {`‹ ${t('reader.prev')}`}
+            </a>
+          ) : (
+            <span class="reader-nav__prev" aria-hidden="true"></span>
+          )}
+          <a class="reader-nav__contents" href={chapterInListPath(book.slug, chapter.number)} safe>
+            {t('reader.contents')}
+          </a>
+          {next !== null ? (
+            <a class="button reader-nav__next" rel="next" href={chapterPath(book.slug, next)} safe>
+              {`${t('reader.next')} ›`}
+            </a>
+          ) : (
+            <span class="reader-nav__next" aria-hidden="true"></span>
+          )}
+        </nav>
+        <p class="reader__hint" safe>
+          {t('reader.keysHint')}
+        </p>
+      </article>
+    </Layout>
+  );
+}
