@@ -140,3 +140,11 @@ describe('genre links', () => {
     expect(html).toContain('<a class="genre-chip" href="/browse?genre=martial-arts">Martial Arts</a>');
   });
 });
+
+describe('search engines', () => {
+  test('result pages of a query are not indexed; the empty search page is', async () => {
+    expect((await page('/search?q=ninth')).html).toContain('<meta name="robots" content="noindex"');
+    expect((await page('/search')).html).not.toContain('noindex');
+    expect((await page('/browse')).html).not.toContain('noindex');
+  });
+});

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'bun:test';
 import { makeCtx } from '../support/page-context.ts';
 import { noticeOf, pageStateOf, slugList } from '../../src/features/library/page-state.ts';
 import { ShelfControl } from '../../views/components/ShelfControl.tsx';
-import { progressPercent } from '../../views/pages/library/ReadingProgress.tsx';
+import { progressPercent } from '../../views/components/ReadingProgress.tsx';
 import { libraryUrl } from '../../views/pages/library/urls.ts';
 
 describe('progressPercent', () => {

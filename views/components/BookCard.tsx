@@ -1,13 +1,7 @@
 import type { Book } from '../../src/features/catalogue/model.ts';
 import type { PageContext } from '../context.ts';
 import { LOCALE_TAGS } from '../i18n/index.ts';
-
-/** A stable hue per book so that cover-less books do not all look alike. */
-function hueOf(slug: string): number {
-  let hash = 2166136261; // FNV-1a: slugs differing in one letter still land far apart
-  for (let i = 0; i < slug.length; i++) hash = Math.imul(hash ^ slug.charCodeAt(i), 16777619);
-  return (hash >>> 0) % 360;
-}
+import { coverHue } from './cover-hue.ts';
 
 /** The cover image, or one drawn from the title; it fills the width of its container. */
 export function Cover({ book }: { book: Book }): JSX.Element {
@@ -16,7 +10,7 @@ export function Cover({ book }: { book: Book }): JSX.Element {
     return <img class="cover" src={book.cover_url} alt="" width="200" height="300" loading="lazy" decoding="async" />;
   }
   return (
-    <div class="cover cover--drawn" style={`--cover-hue: ${hueOf(book.slug)}`} aria-hidden="true">
+    <div class="cover cover--drawn" style={`--cover-hue: ${coverHue(book.slug)}`} aria-hidden="true">
       <span class="cover__title" safe>
         {book.title}
       </span>

@@ -16,7 +16,7 @@ export function SearchPage(props: SearchPageProps): JSX.Element {
   const { ctx, q } = props;
   const { t } = ctx;
   return (
-    <Layout ctx={ctx} title={titleOf(ctx, q)} description={t('search.description')}>
+    <Layout ctx={ctx} title={titleOf(ctx, q)} description={t('search.description')} noindex={q.length > 0}>
       <h1 safe>{t('search.title')}</h1>
       <form class="search-form" method="get" action="/search" role="search" hx-get="/search" hx-target="#search-results" hx-push-url="true" hx-sync="this:replace">
         <label class="visually-hidden" for="search-q" safe>

@@ -1,7 +1,7 @@
 import type { ContinueItem } from '../../../src/features/home/model.ts';
 import type { PageContext } from '../../context.ts';
-import { BookCover } from '../library/BookCover.tsx';
-import { ReadingProgress } from '../library/ReadingProgress.tsx';
+import { SmallCover } from '../../components/SmallCover.tsx';
+import { ReadingProgress } from '../../components/ReadingProgress.tsx';
 
 /** A row of the reader's books in progress; each card opens the chapter they were on. */
 export function ContinueReadingShelf({ ctx, items }: { ctx: PageContext; items: readonly ContinueItem[] }): JSX.Element {
@@ -15,7 +15,7 @@ export function ContinueReadingShelf({ ctx, items }: { ctx: PageContext; items: 
         {items.map(({ book, chapter, scroll }) => (
           <li class="continue-card">
             <a class="continue-card__link" href={`/book/${encodeURIComponent(book.slug)}/${chapter}`}>
-              <BookCover book={book} width={120} />
+              <SmallCover book={book} width={120} />
               <span class="continue-card__title" safe>
                 {book.title}
               </span>

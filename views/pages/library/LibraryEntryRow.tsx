@@ -1,8 +1,8 @@
 import type { LibraryEntry } from '../../../src/features/library/model.ts';
 import { ShelfControl } from '../../components/ShelfControl.tsx';
 import type { PageContext } from '../../context.ts';
-import { BookCover } from './BookCover.tsx';
-import { ReadingProgress } from './ReadingProgress.tsx';
+import { SmallCover } from '../../components/SmallCover.tsx';
+import { ReadingProgress } from '../../components/ReadingProgress.tsx';
 
 export type LibraryEntryRowProps = { ctx: PageContext; entry: LibraryEntry; selecting: boolean };
 
@@ -30,7 +30,7 @@ export function LibraryEntryRow({ ctx, entry, selecting }: LibraryEntryRowProps)
         ''
       )}
       <a class="library-entry__cover" href={bookHref} tabindex="-1" aria-hidden="true">
-        <BookCover book={book} width={72} />
+        <SmallCover book={book} width={72} />
       </a>
       <div class="library-entry__body">
         <h2 class="library-entry__title">

@@ -1,11 +1,5 @@
 import type { Book } from '../../../src/features/catalogue/model.ts';
-
-/** A stable hue per book (FNV-1a), as BookCard draws cover-less books, so a book looks the same everywhere. */
-function hueOf(slug: string): number {
-  let hash = 2166136261;
-  for (let i = 0; i < slug.length; i++) hash = Math.imul(hash ^ slug.charCodeAt(i), 16777619);
-  return (hash >>> 0) % 360;
-}
+import { coverHue } from '../../components/cover-hue.ts';
 
 /**
  * The large cover of the book page. It is the first thing on screen, so it loads eagerly with high
@@ -16,7 +10,7 @@ export function BookCover({ book }: { book: Pick<Book, 'slug' | 'title' | 'cover
     return <img class="cover" src={book.cover_url} alt="" width="240" height="360" decoding="async" fetchpriority="high" />;
   }
   return (
-    <div class="cover cover--drawn" style={`--cover-hue: ${hueOf(book.slug)}`} aria-hidden="true">
+    <div class="cover cover--drawn" style={`--cover-hue: ${coverHue(book.slug)}`} aria-hidden="true">
       <span class="cover__title" safe>
         {book.title}
       </span>

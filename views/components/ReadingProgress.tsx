@@ -1,4 +1,4 @@
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../context.ts';
 
 export type ReadingProgressProps = {
   ctx: PageContext;
