@@ -47,7 +47,9 @@ for (const [name, open] of DEVICES) {
       if (name.startsWith('phone')) expect(await cards(page).count()).toBe(4);
 
       // Six books have each status: the fifth arrives once the end of the grid is scrolled into view.
-      await page.locator('#browse-more').scrollIntoViewIfNeeded();
+      // (On a tall screen the next page may already be arriving and replace the sentinel, so
+      // scroll the window rather than act on an element that can be swapped mid-action.)
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await cards(page).nth(4).waitFor({ timeout: 10_000 });
       expect(await cards(page).count()).toBe(6);
       expect(await page.locator(`#browse-grid .badge--${status}`).count()).toBe(6);

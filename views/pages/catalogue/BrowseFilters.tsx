@@ -20,7 +20,7 @@ export function BrowseFilters({ ctx, state, genres }: { ctx: PageContext; state:
       hx-trigger="change, submit"
       hx-target="#browse-results"
       hx-push-url="true"
-      hx-sync="this:replace"
+      hx-sync="#browse-results:replace"
     >
       <SelectField id="browse-genre" name="genre" label={t('browse.genre')} selected={state.genre ?? ''}
         options={[{ value: '', label: t('browse.allGenres') }, ...genres.map((g) => ({ value: g.slug, label: t('browse.genreOption', { name: g.name, count: g.count }) }))]} />

@@ -30,6 +30,7 @@ function MoreLink({ ctx, state, result, oob }: ResultsProps & { oob?: boolean })
       hx-trigger="revealed"
       hx-target="#browse-grid"
       hx-swap="beforeend"
+      hx-sync="#browse-results:drop"
       hx-swap-oob={oob ? 'true' : undefined}
     >
       <span class="pager__idle" safe>

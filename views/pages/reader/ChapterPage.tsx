@@ -8,14 +8,13 @@ export type ChapterPageProps = { ctx: PageContext; data: ChapterPageData };
 /**
  * /book/{slug}/{n}: one chapter in a reading column. Behaviour (keys, swipes, saving and
  * restoring the place, the progress bar) lives in public/js/reader.js, which reads the data-
- * attributes of the article; without it the page is a plain, fully working document.
+ * attributes of the article; without it the page is a plain, fully working document. Nothing on
+ * it is about the reader's place (the script asks /api/progress), so the page can be cached.
  */
 export function ChapterPage({ ctx, data }: ChapterPageProps): JSX.Element {
   const { t } = ctx;
-  const { book, chapter, prev, next, progress } = data;
+  const { book, chapter, prev, next } = data;
   const title = chapter.title || t('reader.chapterFallback', { number: chapter.number });
-  // Only a return to the chapter the reader left restores their scroll position.
-  const scroll = progress && progress.chapter === chapter.number && progress.scroll > 0 ? String(progress.scroll) : undefined;
   const safeHtml = chapter.html; // sanitised by src/features/reader/render.ts
   const head = (
     <>
@@ -42,7 +41,6 @@ export function ChapterPage({ ctx, data }: ChapterPageProps): JSX.Element {
         data-chapter={String(chapter.number)}
         data-prev-url={prev !== null ? chapterPath(book.slug, prev) : undefined}
         data-next-url={next !== null ? chapterPath(book.slug, next) : undefined}
-        data-scroll={scroll}
       >
         <header class="reader__head">
           <p class="reader__book">
