@@ -1,7 +1,8 @@
 // The chapter reader (views/pages/reader/ChapterPage.tsx). Keys and swipes turn chapters; the
 // reader's place is saved while they read and restored when they come back to the same chapter.
 // Everything it needs is in data- attributes of the article (no inline scripts: CSP). Without
-// this file the page still reads and its links still work.
+// this file the page still reads and its links still work. The page is the same for every reader
+// (the server caches it), so the reader's own place is asked of /api/progress here.
 (function () {
   'use strict';
   var article = document.querySelector('article[data-reader]');
@@ -10,7 +11,6 @@
   var chapter = Number(article.getAttribute('data-chapter'));
   var prevUrl = article.getAttribute('data-prev-url');
   var nextUrl = article.getAttribute('data-next-url');
-  var savedScroll = Number(article.getAttribute('data-scroll')) || 0;
   var bar = document.querySelector('[data-reader-bar]');
   var SAVE_AFTER_MS = 1200;
   var SWIPE_MIN_PX = 60;
@@ -124,11 +124,26 @@
   }, { passive: true });
 
   // ---- Start: restore the place, record the visit, follow the scroll ----
-  // Only on a fresh load at the top: after a reload or "back" the browser has its own position.
-  if (savedScroll > 0 && window.scrollY < 1) {
-    window.scrollTo({ top: Math.round(articleTop() + savedScroll * span()), left: 0, behavior: 'instant' });
+  // The saved place is read before this visit is recorded, which would overwrite it. Only a
+  // return to the chapter the reader left restores, and only on a fresh load still at the top:
+  // after a reload or "back" the browser has its own position, and a reader who already scrolled
+  // keeps theirs. data-scroll marks what was restored (tests and styles can see it).
+  function restore(progress) {
+    if (!progress || progress.chapter !== chapter || !(progress.scroll > 0) || window.scrollY >= 1) return;
+    article.setAttribute('data-scroll', String(progress.scroll));
+    window.scrollTo({ top: Math.round(articleTop() + progress.scroll * span()), left: 0, behavior: 'instant' });
   }
-  post(body(false));
+  fetch(ENDPOINT + '/' + encodeURIComponent(slug), { credentials: 'same-origin', headers: { accept: 'application/json' } })
+    .then(function (response) {
+      return response.ok ? response.json() : null;
+    })
+    .then(function (data) {
+      restore(data && data.progress);
+    })
+    .catch(function () {})
+    .then(function () {
+      post(body(false));
+    });
   drawBar();
   window.addEventListener('scroll', function () {
     if (!drawing) {

@@ -131,6 +131,8 @@ test('the scroll position is restored when the reader comes back to the chapter'
 
   await page.goto('/');
   await page.goto('/book/the-clockwork-heir/1');
+  // reader.js asks /api/progress for the place and marks what it restored with data-scroll.
+  await page.waitForSelector('article[data-reader][data-scroll]');
   expect(Number(await page.getAttribute('article[data-reader]', 'data-scroll'))).toBeGreaterThan(0.3);
   await page.waitForFunction(() => window.scrollY > 0);
   const back = await page.evaluate(() => window.scrollY);

@@ -4,6 +4,15 @@ import { LOCALE_NAMES, LOCALE_TAGS } from '../i18n/index.ts';
 
 export const FONT_SIZES = [0.875, 1, 1.125, 1.25, 1.5] as const;
 
+// Building an Intl.NumberFormat costs more than rendering the rest of the menu (a tenth of a
+// chapter page in a profile): one per locale, made on first use.
+const percentFormats = new Map<PageContext['locale'], Intl.NumberFormat>();
+function percentFormat(locale: PageContext['locale']): Intl.NumberFormat {
+  let format = percentFormats.get(locale);
+  if (!format) percentFormats.set(locale, (format = new Intl.NumberFormat(LOCALE_TAGS[locale], { style: 'percent', maximumFractionDigits: 1 })));
+  return format;
+}
+
 /**
  * Theme, font, text size and language. A <details> and a plain form work without JS (Save posts,
  * the server answers 303 back to return_to); with htmx every change posts at once (204) and
@@ -15,7 +24,7 @@ export function AppearanceMenu({ ctx }: { ctx: PageContext }): JSX.Element {
   const sizes: number[] = [...FONT_SIZES];
   if (!sizes.includes(ctx.fontSize)) sizes.push(ctx.fontSize);
   sizes.sort((a, b) => a - b);
-  const percent = new Intl.NumberFormat(LOCALE_TAGS[ctx.locale], { style: 'percent', maximumFractionDigits: 1 });
+  const percent = percentFormat(ctx.locale);
 
   return (
     <details class="appearance">

@@ -49,4 +49,13 @@ export class Lru<V> {
     this.entries.delete(key);
     this.total -= entry.weight;
   }
+
+  /** Removes every entry the predicate picks (a scan: for rare events such as invalidations). */
+  deleteWhere(picks: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) {
+      if (!picks(entry.value)) continue;
+      this.entries.delete(key);
+      this.total -= entry.weight;
+    }
+  }
 }

@@ -9,9 +9,10 @@ import { ChapterList } from '../../../views/pages/reader/ChapterList.tsx';
 import { ChapterPage } from '../../../views/pages/reader/ChapterPage.tsx';
 import { chapterPath } from '../../../views/pages/reader/links.ts';
 import { createChapterHtmlCache } from './html-cache.ts';
+import { createRenderedPageCache } from './page-cache.ts';
 import { BookDetailResponse, BookParams, BookQuery, ChapterParams, ChapterQuery, ChapterResponse } from './model.ts';
 import { jumpTarget, parseChapterNumber, parsePage } from './paging.ts';
-import { bookDetail, bookPageData, chapterJson, chapterPageData, nearestChapter } from './service.ts';
+import { bookDetail, bookPageData, cachedChapterPageData, chapterJson, createChapterPageCache, nearestChapter } from './service.ts';
 
 /** An htmx pager click asks for the chapter list only; a history restore wants the whole page. */
 function wantsChapterList(request: Request): boolean {
@@ -23,6 +24,9 @@ function wantsChapterList(request: Request): boolean {
 export function readerRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment) {
   const { db } = platform;
   const htmlCache = createChapterHtmlCache(platform.cache, { onError: (error) => platform.log.warn('chapter rendering cache unavailable', { error: error as Error }) });
+  // Subscribed once, here: every process hears announceChapterChange.
+  const chapterPages = createChapterPageCache(platform.cache, (error) => platform.log.warn('chapter page invalidations unavailable', { error: error as Error }));
+  const renderedPages = createRenderedPageCache();
   return new Elysia({ name: 'reader' })
     .use(auth)
     .get('/api/book/:slug', ({ params, query }) => bookDetail(db, params.slug, query), {
@@ -52,11 +56,12 @@ export function readerRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Pa
       }
       return htmlResponse(BookPage({ ctx, data, signedIn: caller.user !== null }), 200, headers);
     }, { detail: { hide: true } })
-    .get('/book/:slug/:n', async ({ request, params, caller }) => {
+    .get('/book/:slug/:n', async ({ request, params, path }) => {
       // Pages answer a malformed chapter number like a missing chapter: the reader sees the 404 page.
       const n = parseChapterNumber(params.n);
       if (n === null) throw notFound('Chapter not found');
-      const data = await chapterPageData(db, htmlCache, caller.reader, params.slug, n);
-      return htmlResponse(ChapterPage({ ctx: pageContext(request, env), data }));
+      const { value: data, stamp, kept } = await cachedChapterPageData(db, htmlCache, chapterPages, params.slug, n);
+      // The rendered page is cached only while its data is: a stamp no later request can match is not.
+      return renderedPages.respond(request, path, kept ? stamp : null, () => ChapterPage({ ctx: pageContext(request, env), data }));
     }, { detail: { hide: true } });
 }

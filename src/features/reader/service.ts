@@ -1,3 +1,4 @@
+import type { Cache } from '../../platform/cache/port.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { Shelf } from '../../platform/db/schema.ts';
 import type { Reader } from '../../platform/http/auth.ts';
@@ -7,6 +8,7 @@ import type { Book } from '../catalogue/model.ts';
 import { libraryShelfOf } from '../library/service.ts';
 import type { Progress } from '../progress/model.ts';
 import { progressOf } from '../progress/service.ts';
+import { CHAPTER_CHANGES, createChapterCache, type ChapterCache, type ChapterEntry } from './chapter-cache.ts';
 import type { ChapterHtmlCache } from './html-cache.ts';
 import type { BookDetail, ChapterJson, ChapterTitle } from './model.ts';
 import { chaptersAround, chapterText, chapterTitles, findBookDetail, findChapterForReading, type ReadingRow } from './queries.ts';
@@ -77,22 +79,48 @@ export interface ChapterPageData {
   chapter: { number: number; title: string; html: string };
   prev: number | null;
   next: number | null;
-  /** The reader's place in this book (any chapter), or null. */
-  progress: Progress | null;
 }
 
 /**
- * The reading page's data: one query for book and chapter, one for the reader's place, and the
- * rendering from cache (the text is read only when the rendering is not cached anywhere).
+ * The reading page's data: one query for book and chapter and the rendering from cache (the text
+ * is read only when the rendering is not cached anywhere). Nothing here depends on who reads:
+ * public/js/reader.js asks /api/progress for the reader's place, so the page can be cached.
  */
-export async function chapterPageData(db: Db, htmlCache: ChapterHtmlCache, reader: Reader, slug: string, n: number): Promise<ChapterPageData> {
-  const [row, progress] = await Promise.all([readingRow(db, slug, n, false), progressOf(db, reader, slug)]);
+export async function chapterPageData(db: Db, htmlCache: ChapterHtmlCache, slug: string, n: number): Promise<ChapterPageData> {
+  const row = await readingRow(db, slug, n, false);
   const html = await htmlCache.html(row.text_hash, async () => (await chapterText(db, slug, n)) ?? '');
   return {
     book: { slug: row.slug, title: row.title, author: row.author, cover_url: coverPath(row.cover_key), status: row.status, chapter_count: row.chapter_count },
     chapter: { number: row.number, title: row.chapter_title ?? '', html },
     prev: row.prev,
     next: row.next,
-    progress,
   };
+}
+
+export type ChapterPageCache = ChapterCache<ChapterPageData>;
+
+/** Chapter page data of this process (chapter-cache.ts); the renderings are shared with the html cache. */
+export function createChapterPageCache(cache: Cache, onError?: (error: unknown) => void): ChapterPageCache {
+  return createChapterCache<ChapterPageData>(cache, {
+    // Characters; the rendering is the same string the html cache holds, so this overcounts.
+    weigh: (data) => data.chapter.html.length + data.chapter.title.length + data.book.title.length + data.book.author.length + 200,
+    maxEntries: 5000,
+    maxWeight: 16_000_000,
+    ttlSeconds: 60,
+    onError,
+  });
+}
+
+/** The chapter page's data, from this process's cache when it is there (no database round trip). */
+export function cachedChapterPageData(db: Db, htmlCache: ChapterHtmlCache, pages: ChapterPageCache, slug: string, n: number): Promise<ChapterEntry<ChapterPageData>> {
+  return pages.get(slug, n, () => chapterPageData(db, htmlCache, slug, n));
+}
+
+/**
+ * Every writer of books or chapters (editing, scraping, import, AI titles, direct fixes) must call
+ * this after its change is committed: every process drops the book's cached chapter pages.
+ * Unannounced changes show after at most the cache's TTL (60 s).
+ */
+export function announceChapterChange(cache: Cache, slug: string): Promise<void> {
+  return cache.publish(CHAPTER_CHANGES, slug);
 }
