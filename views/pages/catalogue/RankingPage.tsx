@@ -1,8 +1,8 @@
 import { RANKINGS, type Ranking, type RankedBook } from '../../../src/features/catalogue/model.ts';
-import { Cover } from '../../components/BookCard.tsx';
+import { Cover } from '../../components/Cover.tsx';
+import { BookFacts } from '../../components/BookFacts.tsx';
 import type { PageContext } from '../../context.ts';
 import { Layout } from '../../layouts/Layout.tsx';
-import { BookFacts } from './BookMeta.tsx';
 import { rankingUrl } from './urls.ts';
 
 export type RankingPageProps = { ctx: PageContext; by: Ranking; books: readonly RankedBook[] };

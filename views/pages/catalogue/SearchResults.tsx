@@ -1,8 +1,9 @@
 import type { Book, BookPageBody, Genre } from '../../../src/features/catalogue/model.ts';
 import { highlight, snippet } from '../../../src/features/catalogue/highlight.ts';
-import { Cover } from '../../components/BookCard.tsx';
+import { Cover } from '../../components/Cover.tsx';
+import { BookFacts } from '../../components/BookFacts.tsx';
 import type { PageContext } from '../../context.ts';
-import { BookFacts, GenreChips } from './BookMeta.tsx';
+import { GenreChips } from './BookMeta.tsx';
 import { genreUrl, searchUrl } from './urls.ts';
 
 export type SearchView = { q: string; words: readonly string[]; result: BookPageBody | null; suggestions: readonly Genre[] };

@@ -1,6 +1,6 @@
 import type { ContinueItem } from '../../../src/features/home/model.ts';
 import type { PageContext } from '../../context.ts';
-import { SmallCover } from '../../components/SmallCover.tsx';
+import { Cover } from '../../components/Cover.tsx';
 import { ReadingProgress } from '../../components/ReadingProgress.tsx';
 
 /** A row of the reader's books in progress; each card opens the chapter they were on. */
@@ -15,7 +15,7 @@ export function ContinueReadingShelf({ ctx, items }: { ctx: PageContext; items: 
         {items.map(({ book, chapter, scroll }) => (
           <li class="continue-card">
             <a class="continue-card__link" href={`/book/${encodeURIComponent(book.slug)}/${chapter}`}>
-              <SmallCover book={book} width={120} />
+              <Cover book={book} width={120} small />
               <span class="continue-card__title" safe>
                 {book.title}
               </span>

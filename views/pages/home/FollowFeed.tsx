@@ -3,7 +3,7 @@ import type { FeedItem } from '../../../src/features/home/model.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import type { PageContext } from '../../context.ts';
 import { formatDateTime, formatLastSeen } from '../accounts/last-seen.ts';
-import { SmallCover } from '../../components/SmallCover.tsx';
+import { Cover } from '../../components/Cover.tsx';
 import { FollowButton } from './FollowButton.tsx';
 
 export type FollowFeedProps = { ctx: PageContext; feed: readonly FeedItem[]; suggestions: readonly PublicUser[]; now: Date };
@@ -53,7 +53,7 @@ export function FollowFeed({ ctx, feed, suggestions, now }: FollowFeedProps): JS
                 </p>
               </div>
               <a class="feed-item__cover" href={`/book/${encodeURIComponent(item.book.slug)}`} tabindex="-1" aria-hidden="true">
-                <SmallCover book={item.book} width={48} />
+                <Cover book={item.book} width={48} small />
               </a>
             </li>
           ))}

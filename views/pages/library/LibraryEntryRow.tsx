@@ -1,7 +1,7 @@
 import type { LibraryEntry } from '../../../src/features/library/model.ts';
 import { ShelfControl } from '../../components/ShelfControl.tsx';
 import type { PageContext } from '../../context.ts';
-import { SmallCover } from '../../components/SmallCover.tsx';
+import { Cover } from '../../components/Cover.tsx';
 import { ReadingProgress } from '../../components/ReadingProgress.tsx';
 
 export type LibraryEntryRowProps = { ctx: PageContext; entry: LibraryEntry; selecting: boolean };
@@ -30,7 +30,7 @@ export function LibraryEntryRow({ ctx, entry, selecting }: LibraryEntryRowProps)
         ''
       )}
       <a class="library-entry__cover" href={bookHref} tabindex="-1" aria-hidden="true">
-        <SmallCover book={book} width={72} />
+        <Cover book={book} width={72} small />
       </a>
       <div class="library-entry__body">
         <h2 class="library-entry__title">

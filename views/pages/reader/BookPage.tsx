@@ -6,7 +6,7 @@ import type { PageContext } from '../../context.ts';
 import { LOCALE_TAGS } from '../../i18n/index.ts';
 import { Layout } from '../../layouts/Layout.tsx';
 import { ChapterList } from './ChapterList.tsx';
-import { BookCover } from './BookCover.tsx';
+import { Cover } from '../../components/Cover.tsx';
 import { chapterPath } from './links.ts';
 import { numberFormat, summarise } from './meta.ts';
 
@@ -21,7 +21,7 @@ export function BookPage({ ctx, data, signedIn }: BookPageProps): JSX.Element {
       <article class="book-page">
         <header class="book-hero">
           <div class="book-hero__cover">
-            <BookCover book={book} />
+            <Cover book={book} width={240} eager />
           </div>
           <div class="book-hero__info">
             <h1 class="book-hero__title" safe>

@@ -1,0 +1,49 @@
+import type { Book } from '../../src/features/catalogue/model.ts';
+import type { Locale, PageContext } from '../context.ts';
+import { LOCALE_TAGS } from '../i18n/index.ts';
+
+const formats = new Map<Locale, Intl.NumberFormat>();
+
+/** Building a NumberFormat is costly; one per locale serves every card of every page. */
+function ratingFormat(locale: Locale): Intl.NumberFormat {
+  let format = formats.get(locale);
+  if (!format) formats.set(locale, (format = new Intl.NumberFormat(LOCALE_TAGS[locale], { minimumFractionDigits: 1, maximumFractionDigits: 1 })));
+  return format;
+}
+
+/** "4.3" in the reader's locale, or null for a book nobody has rated. */
+export function ratingText(ctx: PageContext, book: Book): string | null {
+  if (book.rating_avg === null || book.rating_count === 0) return null;
+  return ratingFormat(ctx.locale).format(book.rating_avg);
+}
+
+/** Status, chapters, audio and rating, as on the book cards. */
+export function BookFacts({ ctx, book }: { ctx: PageContext; book: Book }): JSX.Element {
+  const { t } = ctx;
+  const rating = ratingText(ctx, book);
+  return (
+    <ul class="book-card__meta" role="list">
+      <li class={`badge badge--${book.status}`} safe>
+        {t(`book.status.${book.status}`)}
+      </li>
+      <li safe>{t('book.chapters', { count: book.chapter_count })}</li>
+      {book.has_audio ? (
+        <li class="badge" safe>
+          {t('book.audio')}
+        </li>
+      ) : (
+        ''
+      )}
+      {rating ? (
+        <li>
+          <span aria-hidden="true" safe>{`★ ${rating}`}</span>
+          <span class="visually-hidden" safe>
+            {t('book.rating', { rating, count: book.rating_count })}
+          </span>
+        </li>
+      ) : (
+        ''
+      )}
+    </ul>
+  );
+}
