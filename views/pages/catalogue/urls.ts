@@ -1,14 +1,8 @@
-import { PAGE_SIZE, type BrowseSort, type Ranking } from '../../../src/features/catalogue/model.ts';
+import { PAGE_SIZE, type Ranking } from '../../../src/features/catalogue/model.ts';
+import type { BrowseParams } from '../../../src/features/catalogue/service.ts';
 
-/** The browse filters as the page shows them (the same values as the /api/browse query). */
-export interface BrowseState {
-  genre: string | null;
-  status: 'ongoing' | 'completed' | null;
-  sort: BrowseSort;
-  audio: boolean;
-  page: number;
-  limit: number;
-}
+/** The browse filters as the page shows them: the same values as the /api/browse query. */
+export type BrowseState = BrowseParams;
 
 /** The page size of the API; a different `limit` is kept in links and in the filter form. */
 export const DEFAULT_PAGE_SIZE = PAGE_SIZE;
