@@ -31,14 +31,14 @@ export function bookColumns(db: Db) {
     ]);
 }
 
-type BookQuery = SelectQueryBuilder<Database & { b: Database['books'] }, 'b', BookRow>;
+type BookQuery<O = BookRow> = SelectQueryBuilder<Database & { b: Database['books'] }, 'b', O>;
 
 /**
  * Every order ends on the slug so that pages never overlap or skip a book, and each matches an
  * index (migrations 000100 and 000800): popular → books_popular_idx, rating → books_rating_idx,
  * new → books_created_idx, updated → books_updated_idx, title → books_title_idx.
  */
-export function orderBooks(query: BookQuery, sort: BrowseSort): BookQuery {
+export function orderBooks<O>(query: BookQuery<O>, sort: BrowseSort): BookQuery<O> {
   switch (sort) {
     case 'popular':
       return query.orderBy('b.reads_7d', 'desc').orderBy('b.reads_30d', 'desc').orderBy('b.slug');
@@ -68,13 +68,18 @@ export interface BrowseFilter {
   limit: number;
 }
 
+/**
+ * The page is chosen first (slugs only, in index order), then only its books get their columns and
+ * genres: selecting the genres in the paging query would build them for every row the OFFSET skips.
+ */
 export async function browseBooks(db: Db, filter: BrowseFilter): Promise<BookRow[]> {
-  let query = bookColumns(db);
+  let page = db.selectFrom('books as b').select('b.slug');
   // Through book_genres_genre_idx (genre_slug, book_slug); an unknown slug simply matches nothing.
-  if (filter.genre) query = query.where('b.slug', 'in', db.selectFrom('book_genres').select('book_slug').where('genre_slug', '=', filter.genre));
-  if (filter.status) query = query.where('b.status', '=', filter.status);
-  if (filter.audio) query = query.where('b.has_audio', '=', true);
-  return orderBooks(query, filter.sort).limit(filter.limit).offset(filter.offset).execute();
+  if (filter.genre) page = page.where('b.slug', 'in', db.selectFrom('book_genres').select('book_slug').where('genre_slug', '=', filter.genre));
+  if (filter.status) page = page.where('b.status', '=', filter.status);
+  if (filter.audio) page = page.where('b.has_audio', '=', true);
+  const slugs = orderBooks(page, filter.sort).limit(filter.limit).offset(filter.offset);
+  return orderBooks(bookColumns(db).where('b.slug', 'in', slugs), filter.sort).execute();
 }
 
 /** The listed books, in no particular order (callers order them by their own rows). */

@@ -96,8 +96,17 @@ export async function ranking(db: Db, by: Ranking, limit = RANKING_SIZE): Promis
   return rows.map((row) => ({ book: toBook(row), reads7d: row.reads_7d, reads30d: row.reads_30d }));
 }
 
-export function genres(db: Db): Promise<Genre[]> {
-  return listGenres(db);
+/** Genre counts change only when books do; every browse page shows them (docs/api.md: 5 minutes). */
+export const GENRE_LIST_TTL_MS = 5 * 60 * 1000;
+const genreLists = new WeakMap<Db, { until: number; list: Promise<Genre[]> }>();
+
+export function genres(db: Db, now = Date.now()): Promise<Genre[]> {
+  const cached = genreLists.get(db);
+  if (cached && cached.until > now) return cached.list;
+  const list = listGenres(db);
+  genreLists.set(db, { until: now + GENRE_LIST_TTL_MS, list });
+  list.catch(() => genreLists.delete(db));
+  return list;
 }
 
 export function audioSlugs(db: Db): Promise<string[]> {
