@@ -14,7 +14,7 @@
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, openSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createServer } from 'node:net';
+import { freePort } from '../tests/support/processes.ts';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { Redis } from 'ioredis';
@@ -235,17 +235,6 @@ function buildScenarios(cat: Catalogue): { scenarios: Scenario[]; notes: string[
 
 // ---------------------------------------------------------------------------------------------
 // Processes
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => ok(port));
-    });
-    server.on('error', fail);
-  });
-}
 
 async function startApp(): Promise<{ base: string; logFile: string; pid: number }> {
   const port = await freePort();

@@ -6,6 +6,7 @@
  * Prints "listening <port>" once ready; stops on SIGTERM or when its parent goes away.
  */
 import { readFileSync } from 'node:fs';
+import { exitWithParent } from '../../tests/support/exit-with-parent.ts';
 
 const [bodyFile, headersFile] = process.argv.slice(2);
 if (!bodyFile || !headersFile) throw new Error('usage: static-server.ts <body file> <headers json file>');
@@ -20,12 +21,4 @@ const server = Bun.serve({
 console.log(`listening ${server.port}`);
 
 // Exit with the parent: stdin is a pipe from it and closes when it dies.
-const stop = (): never => {
-  server.stop(true);
-  process.exit(0);
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-process.stdin.on('end', stop);
-process.stdin.on('close', stop);
-process.stdin.resume();
+exitWithParent(() => server.stop(true));
