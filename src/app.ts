@@ -18,6 +18,10 @@ import { progressRoutes } from './features/progress/routes.ts';
 import { settingsRoutes } from './features/settings/routes.ts';
 import { libraryRoutes } from './features/library/routes.ts';
 import { followsRoutes } from './features/follows/routes.ts';
+import { commentsRoutes } from './features/comments/routes.ts';
+import { ratingsRoutes } from './features/ratings/routes.ts';
+import { discoveryRoutes } from './features/discovery/routes.ts';
+import { notificationsRoutes } from './features/notifications/routes.ts';
 import { seoRoutes } from './features/seo/routes.ts';
 import { docsRoutes, type OpenApiDocument } from './features/docs/routes.ts';
 import { authPlugin } from './platform/http/auth.ts';
@@ -65,6 +69,10 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(settingsRoutes(platform, auth, env))
     .use(libraryRoutes(platform, auth, env))
     .use(followsRoutes(platform, auth))
+    .use(commentsRoutes(platform, auth, env))
+    .use(ratingsRoutes(platform, auth, env))
+    .use(discoveryRoutes(platform, auth, env))
+    .use(notificationsRoutes(platform, auth, env))
     .use(seoRoutes(platform, auth, env))
     .use(docsRoutes(async () => (document ??= await buildDocument(app)), env));
   if (platform.objects.kind === 'fs') app.use(objectRoutes(platform.objects, { secret: platform.objectSigningKey, maxUploadBytes: MAX_OBJECT_UPLOAD_BYTES }));

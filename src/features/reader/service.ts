@@ -24,6 +24,8 @@ export interface BookPageData {
   progress: Progress | null;
   /** null for visitors and for books not in the signed-in reader's library. */
   shelf: Shelf | null;
+  /** The reader's own stars (signed in: by account, else by session); null when not rated. */
+  myRating: number | null;
 }
 
 /** `GET /api/book/{slug}`: the book and its chapter list (all of it unless `limit` is given). */
@@ -49,7 +51,7 @@ export async function bookPageData(db: Db, reader: Reader, userId: string | null
   // A page past the end (an old link to a book that lost chapters) shows the last page instead.
   const page = Math.min(requestedPage, pages);
   const chapters: ChapterTitle[] = page === requestedPage ? titles : await chapterTitles(db, slug, chapterRange(page));
-  return { book: toBook(row), firstChapter: row.first_chapter, lastChapter: row.last_chapter, list: { page, pages, chapters }, progress, shelf };
+  return { book: toBook(row), firstChapter: row.first_chapter, lastChapter: row.last_chapter, list: { page, pages, chapters }, progress, shelf, myRating: null };
 }
 
 /** The chapter to open for "go to chapter n": n itself, else the nearest existing one; null without chapters. */

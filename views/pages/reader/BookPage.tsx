@@ -1,6 +1,8 @@
 import type { Book } from '../../../src/features/catalogue/model.ts';
 import { genreSlug } from '../../../src/features/catalogue/genres.ts';
 import type { BookPageData } from '../../../src/features/reader/service.ts';
+import { CommentsSection } from '../comments/CommentsSection.tsx';
+import { RatingControl } from '../../components/RatingControl.tsx';
 import { ShelfControl } from '../../components/ShelfControl.tsx';
 import type { PageContext } from '../../context.ts';
 import { LOCALE_TAGS } from '../../i18n/index.ts';
@@ -31,6 +33,7 @@ export function BookPage({ ctx, data, signedIn }: BookPageProps): JSX.Element {
               {t('book.by', { author: book.author })}
             </p>
             <BookFacts ctx={ctx} book={book} />
+            <RatingControl ctx={ctx} slug={book.slug} average={book.rating_avg} count={book.rating_count} mine={data.myRating} />
             <div class="book-hero__actions">
               {progress ? (
                 <a class="button book-hero__read" href={chapterPath(book.slug, progress.chapter)} safe>
@@ -60,6 +63,7 @@ export function BookPage({ ctx, data, signedIn }: BookPageProps): JSX.Element {
           )}
         </section>
         <ChapterList ctx={ctx} slug={book.slug} list={data.list} firstChapter={data.firstChapter} lastChapter={data.lastChapter} current={progress?.chapter ?? null} />
+        <CommentsSection ctx={ctx} slug={book.slug} chapter={null} />
       </article>
     </Layout>
   );

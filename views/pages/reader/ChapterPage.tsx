@@ -1,5 +1,6 @@
 import type { ChapterPageData } from '../../../src/features/reader/service.ts';
 import type { PageContext } from '../../context.ts';
+import { CommentsSection } from '../comments/CommentsSection.tsx';
 import { Layout } from '../../layouts/Layout.tsx';
 import { bookPath, chapterInListPath, chapterPath } from './links.ts';
 
@@ -86,6 +87,7 @@ export function ChapterPage({ ctx, data }: ChapterPageProps): JSX.Element {
           {t('reader.keysHint')}
         </p>
       </article>
+      <CommentsSection ctx={ctx} slug={book.slug} chapter={chapter.number} />
     </Layout>
   );
 }
