@@ -68,7 +68,7 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(progressRoutes(platform, auth))
     .use(settingsRoutes(platform, auth, env))
     .use(libraryRoutes(platform, auth, env))
-    .use(followsRoutes(platform, auth))
+    .use(followsRoutes(platform, auth, env))
     .use(commentsRoutes(platform, auth, env))
     .use(ratingsRoutes(platform, auth, env))
     .use(discoveryRoutes(platform, auth, env))

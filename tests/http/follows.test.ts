@@ -117,3 +117,25 @@ describe('the follow button form', () => {
     expect((await form('/users/btn-carl/follow', bob, '/')).status).toBe(400);
   });
 });
+
+describe('following and privacy', () => {
+  test('a reader with a private library can still be followed and counted; the button returns to their profile', async () => {
+    const shy = await loginAs(app, 'fol-shy');
+    const fan = await loginAs(app, 'fol-shy-fan');
+    const put = await app.fetch('/api/settings/privacy', { method: 'PUT', headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, cookie: shy.cookie }, body: JSON.stringify({ library_private: true }) });
+    expect(put.status).toBe(200);
+    const plain = await app.fetch('/users/fol-shy/follow', {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN, accept: 'text/html', cookie: fan.cookie },
+      body: new URLSearchParams({ return_to: '/users/fol-shy?shelf=completed' }).toString(),
+    });
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get('location')).toBe('/users/fol-shy?shelf=completed');
+    expect(await profile('fol-shy', fan)).toEqual({ user: { username: 'fol-shy', avatar_url: null }, followers: 1, following: 0, is_following: true });
+    expect(await profile('fol-shy-fan')).toMatchObject({ followers: 0, following: 1 });
+    const self = await follow('fol-shy', shy);
+    expect(self.status).toBe(400);
+    expect(await self.json()).toEqual({ error: 'invalid_request', message: 'You cannot follow yourself' });
+  });
+});

@@ -2,6 +2,7 @@ import type { PageContext } from '../context.ts';
 import type { MessageKey } from '../i18n/index.ts';
 import { AppearanceMenu } from './AppearanceMenu.tsx';
 import { Avatar } from './Avatar.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 import { isCurrentPath, pathOf } from './paths.ts';
 
 const NAV: ReadonlyArray<readonly [href: string, label: MessageKey]> = [
@@ -34,6 +35,7 @@ export function SiteHeader({ ctx }: { ctx: PageContext }): JSX.Element {
       </nav>
       <div class="site-header__tools">
         <AppearanceMenu ctx={ctx} />
+        <NotificationBell ctx={ctx} />
         <AccountTools ctx={ctx} current={current} />
       </div>
     </header>

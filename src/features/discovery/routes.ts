@@ -2,10 +2,10 @@ import { Elysia } from 'elysia';
 import type { BootedPlatform } from '../../platform/boot.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
 import type { PageEnvironment } from '../../platform/http/page.ts';
+import { discoveryApiRoutes } from './api-routes.ts';
+import { discoveryPageRoutes } from './page-routes.ts';
 
-/** STUB: the discovery feature's routes. */
+/** The discovery deck: JSON under /api/discover, the /discover page and its form targets. */
 export function discoveryRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment) {
-  void platform;
-  void env;
-  return new Elysia({ name: 'discovery' }).use(auth);
+  return new Elysia({ name: 'discovery' }).use(discoveryApiRoutes(platform.db, auth)).use(discoveryPageRoutes(platform.db, auth, env));
 }

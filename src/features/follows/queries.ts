@@ -8,10 +8,15 @@ export interface UserRef {
   provider_avatar_url: string | null;
 }
 
-const USER = ['id', 'username', 'avatar_key', 'provider_avatar_url'] as const;
+/** A profile's owner: their public face and whether they keep their library to themselves. */
+export interface ProfileUserRef extends UserRef {
+  library_private: boolean;
+}
+
+const USER = ['id', 'username', 'avatar_key', 'provider_avatar_url', 'library_private'] as const;
 
 /** Case-insensitive, like logins (app_users_username_idx is on lower(username)). */
-export async function findUserRef(db: Db, username: string): Promise<UserRef | null> {
+export async function findUserRef(db: Db, username: string): Promise<ProfileUserRef | null> {
   const row = await db.selectFrom('app_users').select(USER).where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
   return row ?? null;
 }
@@ -50,7 +55,8 @@ export interface FeedQueryRow extends Omit<UserRef, 'id'> {
  * What the people a user follows read, newest first. Progress holds one row per reader and book,
  * so each (user, book) appears once. The lateral subquery takes at most `limit` rows per followed
  * reader from progress_user_recent_idx, so the cost grows with the people followed, not with
- * everything they ever read.
+ * everything they ever read. Readers who keep their library private are left out: private means
+ * private everywhere, the feed included (the join to app_users is a primary-key probe anyway).
  */
 export async function feedRows(db: Db, followerId: string, limit: number): Promise<FeedQueryRow[]> {
   const result = await sql<FeedQueryRow>`
@@ -63,7 +69,7 @@ export async function feedRows(db: Db, followerId: string, limit: number): Promi
       order by p.updated_at desc
       limit ${limit}
     ) r
-    where s.follower_id = ${followerId}
+    where s.follower_id = ${followerId} and not u.library_private
     order by r.updated_at desc, u.username, r.slug
     limit ${limit}`.execute(db);
   return result.rows;
@@ -73,7 +79,8 @@ export async function feedRows(db: Db, followerId: string, limit: number): Promi
  * Readers active lately whom `userId` does not follow yet (and not `userId`), most recent first.
  * "Lately" is the last `window` progress rows by id (a backwards walk of the primary key), which
  * keeps the query cheap however large the table grows; it favours readers who recently opened a
- * book, which is what a suggestion wants.
+ * book, which is what a suggestion wants. Private readers are not suggested: a suggestion is made
+ * from their reading, which they chose not to show.
  */
 export async function recentReaders(db: Db, userId: string, limit: number, window = 1000): Promise<UserRef[]> {
   const result = await sql<UserRef>`
@@ -81,6 +88,7 @@ export async function recentReaders(db: Db, userId: string, limit: number, windo
     from (select user_id, updated_at from progress where user_id is not null order by id desc limit ${window}) r
     join app_users u on u.id = r.user_id
     where r.user_id <> ${userId}
+      and not u.library_private
       and not exists (select 1 from user_subscriptions s where s.follower_id = ${userId} and s.followee_id = r.user_id)
     group by u.id, u.username, u.avatar_key, u.provider_avatar_url
     order by max(r.updated_at) desc, u.username

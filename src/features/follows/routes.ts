@@ -1,4 +1,6 @@
 import { Elysia } from 'elysia';
+import type { PageEnvironment } from '../../platform/http/page.ts';
+import { profilePageRoutes } from './page-routes.ts';
 import type { BootedPlatform } from '../../platform/boot.ts';
 import type { AuthPlugin, Caller } from '../../platform/http/auth.ts';
 import { AppError, unauthorized } from '../../platform/http/errors.ts';
@@ -8,8 +10,10 @@ import { htmlResponse } from '../../platform/http/respond.ts';
 import { safeReturnPath } from '../../platform/http/safe-redirect.ts';
 import { makeTranslator } from '../../platform/i18n/index.ts';
 import { FollowButton } from '../../../views/pages/home/FollowButton.tsx';
-import { FollowForm, FollowingResponse, ProfileResponse, UsernameParams } from './model.ts';
-import { profileOf, setFollowing } from './service.ts';
+import { ProfileCounts } from '../../../views/pages/profiles/ProfileCounts.tsx';
+import { FollowForm, FollowingResponse, ProfileResponse, PublicLibraryQuery, PublicLibraryResponse, UsernameParams } from './model.ts';
+import { publicLibraryOf } from './profile-service.ts';
+import { countsOf, profileOf, setFollowing } from './service.ts';
 
 const tags = ['social'];
 
@@ -18,13 +22,19 @@ function userIdOf(caller: Caller): string {
   return caller.user.id;
 }
 
+/** Whether a return path is the profile page of `username` (any case, any tab). */
+function isProfileOf(returnTo: string, username: string): boolean {
+  const path = new URL(returnTo, 'http://same.invalid').pathname;
+  return path.toLowerCase() === `/users/${encodeURIComponent(username)}`.toLowerCase();
+}
+
 function requireForm({ request }: { request: Request }): void {
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
   if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) throw new AppError(415, 'unsupported_media_type', 'Send a form');
 }
 
-/** Profiles' follow state and following: JSON under /api/users, form targets for the follow button. */
-export function followsRoutes(platform: Pick<BootedPlatform, 'db' | 'config'>, auth: AuthPlugin) {
+/** Profiles and following: JSON under /api/users, the /users/{username} page, form targets for the follow button. */
+export function followsRoutes(platform: Pick<BootedPlatform, 'db' | 'config'>, auth: AuthPlugin, env: PageEnvironment) {
   const { db } = platform;
   const { baseUrl } = platform.config;
 
@@ -38,15 +48,25 @@ export function followsRoutes(platform: Pick<BootedPlatform, 'db' | 'config'>, a
     const result = await setFollowing(db, caller.user.id, params.username, on);
     if (!wantsHtmx(request)) return new Response(null, { status: 303, headers: { location: returnTo } });
     const t = makeTranslator(appearanceFromRequest(request).locale);
-    return htmlResponse(FollowButton({ t, username: result.username, following: result.following, returnTo }), 200, { 'cache-control': 'private, no-cache' });
+    const button = FollowButton({ t, username: result.username, following: result.following, returnTo });
+    // On the followed reader's own profile the follower count changes too: swap it out of band.
+    const counts = isProfileOf(returnTo, result.username) ? ProfileCounts({ t, ...(await countsOf(db, result.username)), oob: true }) : '';
+    return htmlResponse(`${await button}${await counts}`, 200, { 'cache-control': 'private, no-cache' });
   };
 
   return new Elysia({ name: 'follows' })
     .use(auth)
+    .use(profilePageRoutes(db, auth, env))
     .get('/api/users/:username', ({ params, caller }) => profileOf(db, params.username, caller.user?.id ?? null, baseUrl), {
       params: UsernameParams,
       response: ProfileResponse,
       detail: { tags, summary: 'Public profile: follower counts and whether the caller follows them (404 unknown)' },
+    })
+    .get('/api/users/:username/library', async ({ params, query, caller }) => ({ books: await publicLibraryOf(db, params.username, caller.user?.id ?? null, query.shelf) }), {
+      params: UsernameParams,
+      query: PublicLibraryQuery,
+      response: PublicLibraryResponse,
+      detail: { tags, summary: 'A user’s saved books with shelf and the chapter they are on (404 unknown user, or a private library unless it is yours)' },
     })
     .post('/api/users/:username/subscribe', async ({ params, caller }) => ({ following: (await setFollowing(db, userIdOf(caller), params.username, true)).following }), {
       auth: 'user',

@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/index.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { avatarUrlOf } from '../accounts/users.ts';
 import type { FeedRow, Profile, PublicUser } from './model.ts';
-import { deleteFollow, feedRows, findUserRef, followCounts, insertFollow, isFollowing, recentReaders, type UserRef } from './queries.ts';
+import { deleteFollow, feedRows, findUserRef, followCounts, insertFollow, isFollowing, recentReaders, type ProfileUserRef, type UserRef } from './queries.ts';
 
 /** Feed entries on the home page and in /api/home. */
 export const FEED_LIMIT = 20;
@@ -12,20 +12,29 @@ export function publicUserOf(row: Pick<UserRef, 'username' | 'avatar_key' | 'pro
   return { username: row.username, avatar_url: avatarUrlOf({ avatarKey: row.avatar_key, providerAvatarUrl: row.provider_avatar_url }, baseUrl) };
 }
 
-async function requireUser(db: Db, username: string): Promise<UserRef> {
+export async function requireUser(db: Db, username: string): Promise<ProfileUserRef> {
   const user = await findUserRef(db, username);
   if (!user) throw notFound('User not found');
   return user;
 }
 
-/** A public profile with follower counts and whether the viewer (null: anonymous) follows them. */
-export async function profileOf(db: Db, username: string, viewerId: string | null, baseUrl: string): Promise<Profile> {
-  const user = await requireUser(db, username);
+/** Counts and follow state of a user already looked up (the profile page reuses the row). */
+export async function profileFor(db: Db, user: UserRef, viewerId: string | null, baseUrl: string): Promise<Profile> {
   const [counts, following] = await Promise.all([
     followCounts(db, user.id),
     viewerId && viewerId !== user.id ? isFollowing(db, viewerId, user.id) : Promise.resolve(false),
   ]);
   return { user: publicUserOf(user, baseUrl), ...counts, is_following: following };
+}
+
+/** A public profile with follower counts and whether the viewer (null: anonymous) follows them. */
+export async function profileOf(db: Db, username: string, viewerId: string | null, baseUrl: string): Promise<Profile> {
+  return profileFor(db, await requireUser(db, username), viewerId, baseUrl);
+}
+
+/** Follower and following counts alone (the profile page's counts after a follow with htmx). */
+export async function countsOf(db: Db, username: string): Promise<{ followers: number; following: number }> {
+  return followCounts(db, (await requireUser(db, username)).id);
 }
 
 /** Idempotent: following twice, or unfollowing someone not followed, changes nothing. */

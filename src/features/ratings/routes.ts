@@ -2,10 +2,10 @@ import { Elysia } from 'elysia';
 import type { BootedPlatform } from '../../platform/boot.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
 import type { PageEnvironment } from '../../platform/http/page.ts';
+import { ratingsApiRoutes } from './api-routes.ts';
+import { ratingsPageRoutes } from './page-routes.ts';
 
-/** STUB: the ratings feature's routes. */
+/** Star ratings: JSON under /api/ratings and the star control's form target /ratings/{slug}. */
 export function ratingsRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment) {
-  void platform;
-  void env;
-  return new Elysia({ name: 'ratings' }).use(auth);
+  return new Elysia({ name: 'ratings' }).use(ratingsApiRoutes(platform.db, auth)).use(ratingsPageRoutes(platform.db, auth, env));
 }

@@ -81,3 +81,16 @@ export const SettingsFormSchema = t.Object({
   font_size: text(),
 });
 export type SettingsForm = Static<typeof SettingsFormSchema>;
+
+/**
+ * Privacy (GET|PUT /api/settings/privacy), kept apart from the seven fields above: GET /api/settings
+ * is a fixed shape for the mobile client. The flag lives on app_users (library_private).
+ */
+export const PrivacySchema = t.Object({ library_private: t.Boolean() });
+export type Privacy = Static<typeof PrivacySchema>;
+export const PrivacyBody = t.Object(
+  { library_private: t.Boolean({ error: 'library_private must be true or false' }) },
+  { additionalProperties: false },
+);
+/** The page's checkbox: present ("true" or "on") means private; absent means public. */
+export const PrivacyForm = t.Object({ library_private: t.Optional(t.String({ maxLength: 8 })) });

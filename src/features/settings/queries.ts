@@ -50,3 +50,14 @@ export async function upsertSettings(db: Db, reader: Reader, patch: SettingsPatc
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
 }
+
+/** The privacy flag is a column of the account (app_users.library_private), read by primary key. */
+export async function findLibraryPrivate(db: Db, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('app_users').select('library_private').where('id', '=', userId).executeTakeFirst();
+  return row?.library_private ?? false;
+}
+
+export async function updateLibraryPrivate(db: Db, userId: string, value: boolean): Promise<boolean> {
+  const row = await db.updateTable('app_users').set({ library_private: value, updated_at: sql`now()` }).where('id', '=', userId).returning('library_private').executeTakeFirst();
+  return row?.library_private ?? value;
+}

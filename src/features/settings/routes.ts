@@ -10,8 +10,9 @@ import type { SettingsField } from './model.ts';
 import { SETTINGS_FIELDS, SettingsFormSchema, SettingsPatchSchema, SettingsSchema, unknownField } from './model.ts';
 import { appearanceCookies, changedAppearanceCookies, withAppearance } from './appearance.ts';
 import { readSettingsForm } from './form.ts';
-import { saveSettings, settingsOf, settingsRowOf, storedAppearance, toSettings } from './service.ts';
+import { privacyOf, saveSettings, settingsOf, settingsRowOf, storedAppearance, toSettings } from './service.ts';
 import { appearanceRoutes } from '../preferences/routes.ts';
+import { privacyRoutes } from './privacy-routes.ts';
 
 /**
  * GET|PUT /api/settings (JSON, signed in or anonymous), the /settings page with its no-JS form,
@@ -22,20 +23,23 @@ export function settingsRoutes(platform: BootedPlatform, auth: AuthPlugin, env: 
   const secure = platform.config.baseUrl.startsWith('https:');
 
   /** The page as the reader sees it: stored choices win over stale cookies, which are refreshed. */
-  async function renderPage(request: Request, caller: Caller, extra: { saved?: boolean; invalid?: SettingsField[] }, status = 200) {
+  async function renderPage(request: Request, caller: Caller, extra: { saved?: boolean; invalid?: SettingsField[]; privacySaved?: boolean }, status = 200) {
     const row = await settingsRowOf(db, caller.reader);
+    const privacy = caller.user ? { username: caller.user.username, ...(await privacyOf(db, caller.user.id)), saved: extra.privacySaved ?? false } : null;
     const stored = storedAppearance(row);
     for (const cookie of changedAppearanceCookies(request, stored, secure)) addResponseCookie(request, cookie);
     const ctx = withAppearance(pageContext(request, env), stored);
     // Fields never chosen show what the page really uses (cookie or browser language), not the default.
     const settings = { ...toSettings(row), theme: ctx.theme, locale: ctx.locale, font_family: ctx.fontFamily, font_size: ctx.fontSize };
-    const page = SettingsPage({ ctx, settings, signedIn: caller.user !== null, saved: extra.saved ?? false, invalid: extra.invalid ?? [] });
+    const page = SettingsPage({ ctx, settings, signedIn: caller.user !== null, saved: extra.saved ?? false, invalid: extra.invalid ?? [], privacy });
     return htmlResponse(page, status, { 'cache-control': 'no-store' });
   }
 
   return new Elysia({ name: 'settings' })
     .use(auth)
     .use(appearanceRoutes({ db, auth, secureCookies: secure }))
+    .use(privacyRoutes(db, auth))
+    // The profile page needs the page environment, which app.ts does not hand to followsRoutes.
     .get('/api/settings', ({ caller }) => settingsOf(db, caller.reader), {
       response: SettingsSchema,
       detail: { tags: ['reading'], summary: 'The reader’s settings, every field with its default' },
@@ -58,8 +62,8 @@ export function settingsRoutes(platform: BootedPlatform, auth: AuthPlugin, env: 
         detail: { tags: ['reading'], summary: 'Change any of the settings; answers all of them' },
       },
     )
-    .get('/settings', ({ request, caller, query }) => renderPage(request, caller, { saved: query.saved === '1' }), {
-      query: t.Object({ saved: t.Optional(t.String({ maxLength: 8 })) }),
+    .get('/settings', ({ request, caller, query }) => renderPage(request, caller, { saved: query.saved === '1', privacySaved: query.privacy === 'saved' }), {
+      query: t.Object({ saved: t.Optional(t.String({ maxLength: 8 })), privacy: t.Optional(t.String({ maxLength: 8 })) }),
       detail: { hide: true },
     })
     .post(

@@ -1,8 +1,8 @@
 import type { Db } from '../../platform/db/index.ts';
 import type { Reader } from '../../platform/http/auth.ts';
 import { FONT_FAMILIES, LOCALES, THEMES, type FontFamily, type Locale, type Theme } from '../../../views/context.ts';
-import { DEFAULT_SETTINGS, FONT_SIZE_RANGE, SPEED_RANGE, type Settings, type SettingsPatch } from './model.ts';
-import { findSettings, upsertSettings, type SettingsRow } from './queries.ts';
+import { DEFAULT_SETTINGS, FONT_SIZE_RANGE, SPEED_RANGE, type Privacy, type Settings, type SettingsPatch } from './model.ts';
+import { findLibraryPrivate, findSettings, updateLibraryPrivate, upsertSettings, type SettingsRow } from './queries.ts';
 
 /** The appearance part of the settings, as far as the reader has chosen it (cookies carry these). */
 export interface StoredAppearance {
@@ -63,4 +63,13 @@ export async function saveSettings(db: Db, reader: Reader, patch: SettingsPatch)
   const given = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as SettingsPatch;
   if (Object.keys(given).length === 0) return findSettings(db, reader);
   return upsertSettings(db, reader, given);
+}
+
+/** Whether the reader keeps their library (shelves and recent reading) to themselves. */
+export async function privacyOf(db: Db, userId: string): Promise<Privacy> {
+  return { library_private: await findLibraryPrivate(db, userId) };
+}
+
+export async function savePrivacy(db: Db, userId: string, privacy: Privacy): Promise<Privacy> {
+  return { library_private: await updateLibraryPrivate(db, userId, privacy.library_private) };
 }

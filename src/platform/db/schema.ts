@@ -136,6 +136,11 @@ export interface BookCommentsTable {
   downvotes: Generated<number>;
   created_at: DefaultTimestamp;
   deleted_at: Timestamp | null;
+  /** Top order score, kept by a trigger (migrations/20261121000900_add_comment_ranking.ts). */
+  hot: Generated<number>;
+  /** Rendered markdown and the renderer's version (features/comments/render.ts); null: render when read. */
+  html: string | null;
+  html_version: string | null;
 }
 
 export interface CommentVotesTable {
@@ -167,6 +172,8 @@ export interface DiscoveryVotesTable {
   slug: string;
   action: 'like' | 'pass' | 'save';
   created_at: DefaultTimestamp;
+  /** Discovery (migration 000930): this save swipe added the book to the library. */
+  saved_to_library: Generated<boolean>;
 }
 
 export interface NotificationsTable {

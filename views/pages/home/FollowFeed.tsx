@@ -6,6 +6,9 @@ import { formatDateTime, formatLastSeen } from '../accounts/last-seen.ts';
 import { Cover } from '../../components/Cover.tsx';
 import { FollowButton } from './FollowButton.tsx';
 
+/** Every username links to the reader's profile. */
+const profilePath = (username: string) => `/users/${encodeURIComponent(username)}`;
+
 export type FollowFeedProps = { ctx: PageContext; feed: readonly FeedItem[]; suggestions: readonly PublicUser[]; now: Date };
 
 /**
@@ -38,7 +41,9 @@ export function FollowFeed({ ctx, feed, suggestions, now }: FollowFeedProps): JS
               <Avatar username={item.user.username} avatarUrl={item.user.avatar_url} size={40} />
               <div class="feed-item__body">
                 <p class="feed-item__who">
-                  <strong safe>{item.user.username}</strong>{' '}
+                  <a class="feed-item__user" href={profilePath(item.user.username)}>
+                    <strong safe>{item.user.username}</strong>
+                  </a>{' '}
                   <time datetime={item.updated} title={formatDateTime(ctx.locale, item.updated)} safe>
                     {formatLastSeen(ctx.locale, item.updated, now)}
                   </time>
@@ -69,9 +74,9 @@ export function FollowFeed({ ctx, feed, suggestions, now }: FollowFeedProps): JS
               {suggestions.map((user) => (
                 <li class="suggestion">
                   <Avatar username={user.username} avatarUrl={user.avatar_url} size={40} />
-                  <span class="suggestion__name" safe>
+                  <a class="suggestion__name" href={profilePath(user.username)} safe>
                     {user.username}
-                  </span>
+                  </a>
                   <FollowButton t={t} username={user.username} following={false} returnTo={ctx.path} />
                 </li>
               ))}

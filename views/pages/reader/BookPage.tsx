@@ -5,12 +5,11 @@ import { CommentsSection } from '../comments/CommentsSection.tsx';
 import { RatingControl } from '../../components/RatingControl.tsx';
 import { ShelfControl } from '../../components/ShelfControl.tsx';
 import type { PageContext } from '../../context.ts';
-import { LOCALE_TAGS } from '../../i18n/index.ts';
 import { Layout } from '../../layouts/Layout.tsx';
 import { ChapterList } from './ChapterList.tsx';
 import { Cover } from '../../components/Cover.tsx';
 import { chapterPath } from './links.ts';
-import { numberFormat, summarise } from './meta.ts';
+import { summarise } from './meta.ts';
 
 export type BookPageProps = { ctx: PageContext; data: BookPageData; signedIn: boolean };
 
@@ -71,13 +70,7 @@ export function BookPage({ ctx, data, signedIn }: BookPageProps): JSX.Element {
 
 function BookFacts({ ctx, book }: { ctx: PageContext; book: Book }): JSX.Element {
   const { t } = ctx;
-  const rating =
-    book.rating_avg !== null && book.rating_count > 0
-      ? t('reader.ratingValue', {
-          rating: numberFormat(LOCALE_TAGS[ctx.locale], 1).format(book.rating_avg),
-          count: book.rating_count,
-        })
-      : t('reader.unrated');
+  // The rating is not a fact here: RatingControl, right below, shows the average and keeps it current.
   return (
     <dl class="book-facts">
       <div>
@@ -91,10 +84,6 @@ function BookFacts({ ctx, book }: { ctx: PageContext; book: Book }): JSX.Element
       <div>
         <dt safe>{t('reader.length')}</dt>
         <dd safe>{t('book.chapters', { count: book.chapter_count })}</dd>
-      </div>
-      <div>
-        <dt safe>{t('reader.rating')}</dt>
-        <dd safe>{rating}</dd>
       </div>
       {book.genres.length > 0 ? (
         <div class="book-facts__genres">

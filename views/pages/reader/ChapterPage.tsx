@@ -58,9 +58,35 @@ export function ChapterPage({ ctx, data }: ChapterPageProps): JSX.Element {
         </header>
         <div class="reader__text">{safeHtml}</div>
         {next === null ? (
-          <p class="reader__end" safe>
-            {book.status === 'completed' ? t('reader.endCompleted') : t('reader.endOngoing')}
-          </p>
+          // The last chapter offers to file the book as completed. The page is cached per viewer
+          // (page-cache.ts), so this depends on being signed in, never on the reader's shelf; the
+          // form goes to the library's own target (303 to the book page, or with htmx the shelf
+          // control in place of the button).
+          <>
+            <p class="reader__end" safe>
+              {book.status === 'completed' ? t('reader.endCompleted') : t('reader.endOngoing')}
+            </p>
+            <div class="end-offer">
+              <div id={`end-offer-${book.slug}`}>
+                {ctx.viewer ? (
+                  <form method="post" action={`/library/${book.slug}`} hx-post={`/library/${book.slug}`} hx-target={`#end-offer-${book.slug}`} hx-swap="innerHTML">
+                    <input type="hidden" name="shelf" value="completed" />
+                    <input type="hidden" name="return_to" value={bookPath(book.slug)} />
+                    <button type="submit" class="button" safe>
+                      {t('endOffer.markCompleted')}
+                    </button>
+                  </form>
+                ) : (
+                  <a class="button" href={`/login?return_to=${encodeURIComponent(ctx.path)}`} safe>
+                    {t('endOffer.signIn')}
+                  </a>
+                )}
+              </div>
+              <a class="button button--quiet" href={`${bookPath(book.slug)}#rating-${book.slug}`} safe>
+                {t('endOffer.rate')}
+              </a>
+            </div>
+          </>
         ) : (
           ''
         )}

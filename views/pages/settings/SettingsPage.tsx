@@ -4,6 +4,7 @@ import { SelectField } from '../../components/SelectField.tsx';
 import { FONT_FAMILIES, LOCALES, THEMES, type PageContext } from '../../context.ts';
 import { LOCALE_NAMES, LOCALE_TAGS } from '../../i18n/index.ts';
 import { Layout } from '../../layouts/Layout.tsx';
+import { PrivacySection } from './PrivacySection.tsx';
 import { RangeField } from './RangeField.tsx';
 
 export interface SettingsPageProps {
@@ -14,13 +15,15 @@ export interface SettingsPageProps {
   saved: boolean;
   /** Fields the no-JS form sent with values we cannot accept. */
   invalid: readonly string[];
+  /** Signed-in readers only: the privacy section (a form of its own, see PrivacySection). */
+  privacy?: { username: string; library_private: boolean; saved: boolean } | null;
 }
 
 /**
  * Every reader setting on one page. Without JavaScript it is a plain form (POST /settings, 303
  * back); public/js/settings.js applies each change at once and saves it with PUT /api/settings.
  */
-export function SettingsPage({ ctx, settings, signedIn, saved, invalid }: SettingsPageProps): JSX.Element {
+export function SettingsPage({ ctx, settings, signedIn, saved, invalid, privacy }: SettingsPageProps): JSX.Element {
   const { t } = ctx;
   const tag = LOCALE_TAGS[ctx.locale];
   const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 1 });
@@ -113,6 +116,7 @@ export function SettingsPage({ ctx, settings, signedIn, saved, invalid }: Settin
             <p class="settings-status" role="status" aria-live="polite" data-settings-status></p>
           </div>
         </form>
+        {privacy ? <PrivacySection t={t} username={privacy.username} privacy={{ library_private: privacy.library_private }} saved={privacy.saved} /> : ''}
       </div>
       <script src={ctx.asset('js/settings.js')} defer></script>
     </Layout>

@@ -1,0 +1,57 @@
+import { Elysia } from 'elysia';
+import type { Db } from '../../platform/db/index.ts';
+import type { AuthPlugin } from '../../platform/http/auth.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
+import { htmlResponse } from '../../platform/http/respond.ts';
+import { CommentsPage } from '../../../views/pages/comments/CommentsPage.tsx';
+import { CommentThread, MorePage } from '../../../views/pages/comments/CommentThread.tsx';
+import { PageQuery, SlugParams } from './model.ts';
+import { PRIVATE, threadView, viewerOfCaller } from './page-support.ts';
+import { parseChapter, parseCursor, parseOptionalId, parseSort } from './parse.ts';
+import { listComments, threadTarget } from './service.ts';
+
+/** Which part of the thread an htmx request asks for (its HX-Target); null: the whole page. */
+function fragmentOf(request: Request): 'thread' | 'more' | null {
+  const h = request.headers;
+  if (h.get('hx-request') !== 'true' || h.get('hx-history-restore-request') === 'true') return null;
+  const target = h.get('hx-target');
+  return target === 'comments-thread' ? 'thread' : target === 'comments-more' ? 'more' : null;
+}
+
+/** Pages forgive a bad cursor or focus (the first page, no focus); a bad chapter is a 404 page. */
+function lenient<T>(parse: () => T, fallback: T): T {
+  try {
+    return parse();
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * GET /book/{slug}/comments[?chapter=&sort=&after=&focus=]: the comments page, or with htmx the
+ * thread (HX-Target comments-thread) or the next page's items (HX-Target comments-more).
+ */
+export function commentsPageRoutes(db: Db, auth: AuthPlugin, env: PageEnvironment) {
+  return new Elysia({ name: 'comments-pages' })
+    .use(auth)
+    .get('/book/:slug/comments', async ({ request, params, query, caller }) => {
+      const chapter = lenient(() => parseChapter(query.chapter), undefined);
+      if (chapter === undefined) throw notFound('Chapter not found');
+      const sort = parseSort(query.sort);
+      const after = lenient(() => parseCursor(query.after), null);
+      const focus = lenient(() => parseOptionalId(query.focus), null);
+      const target = await threadTarget(db, params.slug, chapter);
+      const viewer = viewerOfCaller(caller);
+      // Avatars as site paths: pages are same-origin.
+      const page = await listComments(db, target, { sort, after, viewerId: viewer?.id ?? null, focus }, '');
+      const ctx = pageContext(request, env);
+      const fragment = fragmentOf(request);
+      // On the comments page itself the sign-in link comes back there, not to the chapter.
+      const standalone = fragment === null || lenient(() => new URL(request.headers.get('hx-current-url') ?? '/', 'http://same.invalid').pathname.endsWith('/comments'), false);
+      const view = threadView(page, target, viewer, { focus, sort, standalone });
+      if (fragment === 'thread') return htmlResponse(CommentThread({ ctx, view }), 200, PRIVATE);
+      if (fragment === 'more') return htmlResponse(MorePage({ ctx, view: { ...view, focused: [] } }), 200, PRIVATE);
+      return htmlResponse(CommentsPage({ ctx, view, bookTitle: target.bookTitle, chapterTitle: target.chapterTitle }), 200, PRIVATE);
+    }, { params: SlugParams, query: PageQuery, detail: { hide: true } });
+}

@@ -1,0 +1,130 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db } from '../../platform/db/index.ts';
+import type { CommentSort, VoteDirection } from './model.ts';
+
+export type Executor = Db | Transaction<Database>;
+
+/** A comment with what is shown of its author. */
+export interface CommentRow {
+  id: number;
+  slug: string;
+  chapter: number | null;
+  parent_id: number | null;
+  author_id: string;
+  text: string;
+  upvotes: number;
+  downvotes: number;
+  hot: number;
+  html: string | null;
+  html_version: string | null;
+  created_at: Date | string;
+  deleted_at: Date | string | null;
+  username: string;
+  avatar_key: string | null;
+  provider_avatar_url: string | null;
+}
+
+export interface Cursor {
+  hot: number;
+  id: number;
+}
+
+function withAuthor(db: Executor) {
+  return db
+    .selectFrom('book_comments as c')
+    .innerJoin('app_users as u', 'u.id', 'c.author_id')
+    .select(['c.id', 'c.slug', 'c.chapter', 'c.parent_id', 'c.author_id', 'c.text', 'c.upvotes', 'c.downvotes', 'c.hot', 'c.html', 'c.html_version', 'c.created_at', 'c.deleted_at', 'u.username', 'u.avatar_key', 'u.provider_avatar_url']);
+}
+
+export async function findBookTitle(db: Executor, slug: string): Promise<string | null> {
+  const row = await db.selectFrom('books').select('title').where('slug', '=', slug).executeTakeFirst();
+  return row?.title ?? null;
+}
+
+export async function findChapterTitle(db: Executor, slug: string, n: number): Promise<string | null> {
+  const row = await db.selectFrom('chapters').select('title').where('book_slug', '=', slug).where('number', '=', n).executeTakeFirst();
+  return row?.title ?? null;
+}
+
+/**
+ * One page of a thread's top-level comments, read backwards along book_comments_top_idx
+ * (hot, id) or book_comments_new_idx (id). `chapter` null is the book's own thread. Asks for
+ * one row more than `limit` so the caller learns whether a next page exists without counting.
+ */
+export function topLevelPage(db: Executor, q: { slug: string; chapter: number | null; sort: CommentSort; after: Cursor | null; limit: number; exclude: number | null }): Promise<CommentRow[]> {
+  // coalesce(chapter, 0) is the indexed expression (chapters are ≥ 1, so 0 is the book's thread).
+  let query = withAuthor(db).where('c.slug', '=', q.slug).where('c.parent_id', 'is', null).where(sql`coalesce(c.chapter, 0)`, '=', q.chapter ?? 0);
+  if (q.exclude !== null) query = query.where('c.id', '<>', q.exclude);
+  if (q.sort === 'top') {
+    if (q.after) query = query.where(sql<boolean>`(c.hot, c.id) < (${q.after.hot}::float8, ${q.after.id}::bigint)`);
+    query = query.orderBy('c.hot', 'desc').orderBy('c.id', 'desc');
+  } else {
+    if (q.after) query = query.where('c.id', '<', q.after.id);
+    query = query.orderBy('c.id', 'desc');
+  }
+  return query.limit(q.limit + 1).execute() as Promise<CommentRow[]>;
+}
+
+/** Every reply of these comments, oldest first per parent (book_comments_parent_idx). */
+export async function repliesOf(db: Executor, parentIds: readonly number[]): Promise<CommentRow[]> {
+  if (parentIds.length === 0) return [];
+  return withAuthor(db).where('c.parent_id', 'in', [...parentIds]).orderBy('c.parent_id').orderBy('c.created_at').orderBy('c.id').execute() as Promise<CommentRow[]>;
+}
+
+export async function findComment(db: Executor, id: number): Promise<CommentRow | null> {
+  return ((await withAuthor(db).where('c.id', '=', id).executeTakeFirst()) as CommentRow | undefined) ?? null;
+}
+
+/** The voter's own votes among these comments (primary key lookups). */
+export async function votesOf(db: Executor, voterId: string, ids: readonly number[]): Promise<{ comment_id: number; direction: VoteDirection }[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('comment_votes').select(['comment_id', 'direction']).where('voter_id', '=', voterId).where('comment_id', 'in', [...ids]).execute();
+}
+
+export async function insertComment(db: Executor, values: { slug: string; chapter: number | null; parent_id: number | null; author_id: string; text: string; html: string; html_version: string }): Promise<number> {
+  const row = await db.insertInto('book_comments').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * One vote per voter and comment; the comment_votes triggers adjust the totals in the same
+ * transaction, so the totals always equal the vote rows whoever writes them.
+ */
+export async function writeVote(db: Executor, commentId: number, voterId: string, direction: VoteDirection | null): Promise<void> {
+  if (direction === null) {
+    await db.deleteFrom('comment_votes').where('comment_id', '=', commentId).where('voter_id', '=', voterId).execute();
+    return;
+  }
+  await db
+    .insertInto('comment_votes')
+    .values({ comment_id: commentId, voter_id: voterId, direction })
+    .onConflict((oc) => oc.columns(['comment_id', 'voter_id']).doUpdateSet({ direction }))
+    .execute();
+}
+
+export async function commentTotals(db: Executor, id: number): Promise<{ upvotes: number; downvotes: number } | null> {
+  return (await db.selectFrom('book_comments').select(['upvotes', 'downvotes']).where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+export async function commentState(db: Executor, id: number): Promise<{ id: number; deleted_at: Date | string | null } | null> {
+  return (await db.selectFrom('book_comments').select(['id', 'deleted_at']).where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/** The comment row, locked until the transaction ends (deletion decides on what it sees). */
+export async function lockComment(trx: Executor, id: number): Promise<{ id: number; parent_id: number | null; author_id: string; deleted_at: Date | string | null } | null> {
+  const row = await trx.selectFrom('book_comments').select(['id', 'parent_id', 'author_id', 'deleted_at']).where('id', '=', id).forUpdate().executeTakeFirst();
+  return row ?? null;
+}
+
+export async function hasReplies(trx: Executor, id: number): Promise<boolean> {
+  return (await trx.selectFrom('book_comments').select('id').where('parent_id', '=', id).limit(1).executeTakeFirst()) !== undefined;
+}
+
+export async function deleteCommentRow(trx: Executor, id: number): Promise<void> {
+  await trx.deleteFrom('book_comments').where('id', '=', id).execute();
+}
+
+/** Keeps the row (and so its replies) but forgets what it said. */
+export async function blankComment(trx: Executor, id: number, text: string): Promise<void> {
+  await trx.updateTable('book_comments').set({ text, html: null, html_version: null, deleted_at: sql<Date>`now()` }).where('id', '=', id).execute();
+}

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { BASE_URL, desktopContext, launchBrowser, phoneContext, signIn } from './support.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+/** Script errors and CSP violations arrive as console errors: any of them fails the journey. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  return errors;
+}
+
+const mark = (page: Page) => page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+const stillHere = (page: Page) => page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere === true);
+
+/** Opens a chapter and scrolls to its comments: htmx loads the thread when it is revealed. */
+async function openThread(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('#comments').scrollIntoViewIfNeeded();
+  await page.locator('#comments-list').waitFor();
+}
+
+test('post, reply, vote, sort and delete on a chapter page, without a reload', async () => {
+  const chapter = '/book/morning-bread/3';
+  const annContext = await desktopContext(browser);
+  const benContext = await phoneContext(browser, { width: 390, height: 844 });
+  await signIn(annContext, 'e2e-comment-ann');
+  await signIn(benContext, 'e2e-comment-ben');
+  const ann = await annContext.newPage();
+  const ben = await benContext.newPage();
+  const annErrors = watchErrors(ann);
+  const benErrors = watchErrors(ben);
+
+  // Ann finds an empty thread and starts it.
+  await openThread(ann, chapter);
+  await ann.getByText('No comments yet — start the conversation.').waitFor();
+  await mark(ann);
+  await ann.getByLabel('Add a comment').fill('The **storm** scene was perfect.');
+  await ann.getByRole('button', { name: 'Post comment' }).click();
+  const first = ann.locator('#comments-list > li.comment-thread').first();
+  await first.locator('.comment__body strong', { hasText: 'storm' }).waitFor();
+  expect(await first.locator('.comment__author').innerText()).toBe('e2e-comment-ann');
+  expect(await ann.getByLabel('Add a comment').inputValue()).toBe('');
+  expect(await ann.getByText('No comments yet — start the conversation.').isVisible()).toBe(false);
+  expect(await stillHere(ann)).toBe(true);
+  const firstId = (await first.getAttribute('id'))!.replace('item-', '');
+
+  // Ben sees it, replies under it, and upvotes it.
+  await openThread(ben, chapter);
+  const thread = ben.locator(`#item-${firstId}`);
+  await thread.getByText('The storm scene was perfect.').waitFor();
+  await mark(ben);
+  await thread.locator('summary', { hasText: 'Reply' }).click();
+  await thread.getByLabel('Your reply').fill('Agreed — *especially* the lighthouse.');
+  await thread.getByRole('button', { name: 'Post reply' }).click();
+  const reply = thread.locator('.comment-replies > li');
+  await reply.locator('em', { hasText: 'especially' }).waitFor();
+  expect(await thread.locator('details.comment-thread__reply').getAttribute('open')).toBeNull();
+
+  const up = ben.locator(`#votes-${firstId} .votes__button--up`);
+  const voted = ben.waitForResponse((r) => r.url().endsWith(`/comment/${firstId}/vote`));
+  await up.click();
+  // Pressed at once (public/js/comments.js), then the server's widget replaces it.
+  await ben.locator(`#votes-${firstId} .votes__button--up[aria-pressed="true"]`).waitFor();
+  expect((await voted).status()).toBe(200);
+  await ben.locator(`#votes-${firstId} .votes__button--up[value="none"]`).waitFor();
+  expect(await ben.locator(`#votes-${firstId} .votes__button--up .votes__count`).innerText()).toBe('1');
+  expect(await stillHere(ben)).toBe(true);
+
+  // A newer comment from Ann: Top keeps the upvoted one first, New puts the newer one first.
+  await ann.getByLabel('Add a comment').fill('A second, newer thought.');
+  await ann.getByRole('button', { name: 'Post comment' }).click();
+  await ann.getByText('A second, newer thought.').waitFor();
+  await ben.reload();
+  await openThread(ben, chapter);
+  const tops = () => ben.locator('#comments-list > li.comment-thread .comment__body').allInnerTexts();
+  expect((await tops())[0]).toContain('The storm scene was perfect.');
+  await ben.getByRole('link', { name: 'New' }).click();
+  await ben.locator('.comments__sort-option[aria-current="true"]', { hasText: 'New' }).waitFor();
+  expect((await tops())[0]).toContain('A second, newer thought.');
+  expect(new URL(ben.url()).pathname).toBe(chapter);
+  await ben.getByRole('link', { name: 'Top' }).click();
+  await ben.locator('.comments__sort-option[aria-current="true"]', { hasText: 'Top' }).waitFor();
+  expect((await tops())[0]).toContain('The storm scene was perfect.');
+
+  // Ben cannot delete Ann's comment (no button); Ann deletes her newer one after confirming.
+  expect(await ben.locator(`#item-${firstId} > article .comment__delete`).count()).toBe(0);
+  ann.once('dialog', (dialog) => void dialog.accept());
+  const second = ann.locator('#comments-list > li.comment-thread', { hasText: 'A second, newer thought.' });
+  await second.getByRole('button', { name: 'Delete' }).click();
+  await second.waitFor({ state: 'detached' });
+  expect(await stillHere(ann)).toBe(true);
+
+  // The notification's link (#comment-<id>) loads the thread at once and shows the reply.
+  const replyId = (await reply.getAttribute('id'))!.replace('item-', '');
+  await ann.goto('/');
+  await ann.goto(`${BASE_URL}${chapter}#comment-${replyId}`);
+  await ann.locator(`#comment-${replyId}.comment--target`).waitFor();
+  expect(await ann.locator(`#comment-${replyId}`).isVisible()).toBe(true);
+
+  expect(annErrors).toEqual([]);
+  expect(benErrors).toEqual([]);
+  await annContext.close();
+  await benContext.close();
+});
+
+test('visitors read comments and are invited to sign in; without JavaScript the comments page works', async () => {
+  const context = await desktopContext(browser);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await openThread(page, '/book/morning-bread/3');
+  await page.getByText('The storm scene was perfect.').waitFor();
+  const invite = page.getByRole('link', { name: 'Sign in to comment' });
+  expect(await invite.getAttribute('href')).toBe('/login?return_to=%2Fbook%2Fmorning-bread%2F3%23comments');
+  expect(errors).toEqual([]);
+  await context.close();
+
+  const noScript = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false });
+  await signIn(noScript, 'e2e-comment-nojs');
+  const plain = await noScript.newPage();
+  await plain.goto('/book/morning-bread/3');
+  await plain.getByRole('link', { name: 'Read and write comments' }).click();
+  await plain.getByLabel('Add a comment').fill('Posted without JavaScript.');
+  await plain.getByRole('button', { name: 'Post comment' }).click();
+  await plain.locator('.comment-thread--focus').first().waitFor();
+  expect(await plain.locator('.comment-thread--focus .comment__body').first().innerText()).toBe('Posted without JavaScript.');
+  expect(new URL(plain.url()).pathname).toBe('/book/morning-bread/comments');
+  await noScript.close();
+});
+

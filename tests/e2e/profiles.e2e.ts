@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { BASE_URL, desktopContext, launchBrowser, phoneContext, signIn } from './support.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+/** Script errors and CSP violations arrive as console errors: any of them fails the journey. */
+function watch(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  return errors;
+}
+
+async function noSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+const mark = (page: Page) => page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+const stillHere = (page: Page) => page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere === true);
+
+test('follow a user and see their reading in the home feed; a private library is hidden from them', async () => {
+  const ada = 'e2e-prof-ada';
+  const bo = 'e2e-prof-bo';
+
+  // Ada (desktop) reads chapter 2 of Salvage Rights: the chapter page records it on its own.
+  const adaContext = await desktopContext(browser);
+  await signIn(adaContext, ada);
+  const adaPage = await adaContext.newPage();
+  const adaErrors = watch(adaPage);
+  const recorded = adaPage.waitForResponse((r) => r.url().endsWith('/api/progress') && r.request().method() === 'POST' && r.status() === 200);
+  await adaPage.goto('/book/salvage-rights/2');
+  await recorded;
+  const saved = await adaContext.request.post(`${BASE_URL}/api/library/ink-and-alibis`, { data: { shelf: 'completed' }, headers: { origin: BASE_URL } });
+  expect(saved.status()).toBe(201);
+
+  // Bo (phone) opens Ada's profile and sees what she reads.
+  const boContext = await phoneContext(browser, { width: 390, height: 844 });
+  await signIn(boContext, bo);
+  const boPage = await boContext.newPage();
+  const boErrors = watch(boPage);
+  await boPage.goto(`/users/${ada}`);
+  expect(await boPage.locator('h1').innerText()).toBe(ada);
+  const recent = boPage.locator('.profile-recent');
+  await recent.getByRole('link', { name: 'Salvage Rights' }).waitFor();
+  expect(await recent.innerText()).toContain('Chapter 2 of 30');
+  await noSidewaysScroll(boPage);
+
+  // The shelf tabs swap in place (no reload) and the address follows.
+  await mark(boPage);
+  expect(await boPage.locator('#profile-tab-completed .shelf-tabs__count').innerText()).toBe('1');
+  await boPage.locator('#profile-tab-completed').click();
+  await boPage.locator('#profile-tab-completed[aria-current="page"]').waitFor();
+  await boPage.locator('#profile-shelves').getByRole('link', { name: 'Ink and Alibis' }).waitFor();
+  // htmx pushes the address once the swap has settled.
+  await boPage.waitForURL((url) => url.search === '?shelf=completed');
+  expect(await stillHere(boPage)).toBe(true);
+
+  // Following: the button and the follower count change in place.
+  await boPage.getByRole('button', { name: `Follow ${ada}` }).click();
+  await boPage.locator(`#follow-${ada}-button[aria-pressed="true"]`).waitFor();
+  await boPage.locator('#profile-counts').getByText('1 follower', { exact: true }).waitFor();
+  expect(await stillHere(boPage)).toBe(true);
+
+  // The home feed shows Ada's reading; her name leads back to her profile.
+  await boPage.goto('/');
+  const feed = boPage.locator('.feed');
+  await feed.getByRole('link', { name: 'Salvage Rights' }).waitFor();
+  expect(await feed.innerText()).toContain('Chapter 2 of 30');
+  await feed.getByRole('link', { name: ada }).click();
+  await boPage.waitForURL(`**/users/${ada}`);
+
+  // Ada makes her library private from the settings page (htmx saves the checkbox at once).
+  await adaPage.goto('/settings');
+  await adaPage.getByLabel('Keep my library private').check();
+  await adaPage.locator('#toasts').getByText('Your library is now private.').waitFor();
+  await adaPage.reload();
+  expect(await adaPage.getByLabel('Keep my library private').isChecked()).toBe(true);
+
+  // Bo no longer sees her shelves, her reading, nor her in the feed.
+  await boPage.goto(`/users/${ada}`);
+  await boPage.getByText(`${ada} keeps their library private`).waitFor();
+  expect(await boPage.locator('#profile-shelves').count()).toBe(0);
+  expect(await boPage.getByText('Salvage Rights').count()).toBe(0);
+  const library = await boContext.request.get(`${BASE_URL}/api/users/${ada}/library`);
+  expect(library.status()).toBe(404);
+  await boPage.goto('/');
+  await boPage.getByText('Nothing here yet').waitFor();
+  expect(await boPage.locator('.feed').count()).toBe(0);
+
+  // Ada still sees her own library, and says so on her profile.
+  await adaPage.goto(`/users/${ada}`);
+  await adaPage.getByText('Your library is private').waitFor();
+  await adaPage.locator('.profile-recent').getByRole('link', { name: 'Salvage Rights' }).waitFor();
+
+  // Public again: Bo sees it again.
+  await adaPage.goto('/settings');
+  await adaPage.getByLabel('Keep my library private').uncheck();
+  await adaPage.locator('#toasts').getByText('Your library is now public.').waitFor();
+  await boPage.goto(`/users/${ada}`);
+  await boPage.locator('.profile-recent').getByRole('link', { name: 'Salvage Rights' }).waitFor();
+
+  expect(adaErrors).toEqual([]);
+  expect(boErrors).toEqual([]);
+  await adaContext.close();
+  await boContext.close();
+});
+
+test('without JavaScript: the privacy checkbox saves with its button and the profile follows', async () => {
+  const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false });
+  await signIn(context, 'e2e-prof-nojs');
+  const page = await context.newPage();
+  await page.goto('/settings');
+  await page.getByLabel('Keep my library private').check();
+  await page.getByRole('button', { name: 'Save privacy' }).click();
+  await page.waitForURL('**/settings?privacy=saved#privacy');
+  await page.getByText('Your library is now private.').waitFor();
+  expect(await page.getByLabel('Keep my library private').isChecked()).toBe(true);
+  await page.getByRole('link', { name: 'See your profile' }).click();
+  await page.waitForURL('**/users/e2e-prof-nojs');
+  await page.getByText('Your library is private').waitFor();
+  // Unchecked, the browser posts an empty form: that means public.
+  await page.goto('/settings');
+  await page.getByLabel('Keep my library private').uncheck();
+  await page.getByRole('button', { name: 'Save privacy' }).click();
+  await page.getByText('Your library is now public.').waitFor();
+  expect(await page.getByLabel('Keep my library private').isChecked()).toBe(false);
+  await context.close();
+});
