@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, desktopContext, launchBrowser, phoneContext } from './support.ts';
+import { BASE_URL, desktopContext, launchBrowser, phoneContext, watchErrors } from './support.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,14 +12,6 @@ const DEVICES: [string, (b: Browser) => Promise<BrowserContext>][] = [
   ['phone 390x844', (b) => phoneContext(b, { width: 390, height: 844 })],
   ['desktop', desktopContext],
 ];
-
-/** Errors in the console (a CSP refusal, a failed script) fail the journey. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  return errors;
-}
 
 /** Set on window: survives htmx swaps, lost on a full page load. */
 const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, desktopContext, launchBrowser, phoneContext, signIn } from './support.ts';
+import { BASE_URL, desktopContext, launchBrowser, phoneContext, signIn, watchErrors, noSidewaysScroll } from './support.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,13 +10,6 @@ afterAll(() => browser.close());
 
 type Book = { slug: string; title: string };
 type Move = 'right' | 'left' | 'up' | 'nudge';
-
-function watch(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  return errors;
-}
 
 const topCard = (page: Page) => page.locator('[data-deck-cards] > li[data-depth="0"]');
 const topSlug = (page: Page) => topCard(page).getAttribute('data-slug') as Promise<string>;
@@ -91,10 +84,6 @@ async function announced(page: Page, text: string): Promise<void> {
   await page.waitForFunction((t) => document.querySelector('[data-deck-status]')?.textContent?.includes(t), text, { timeout: 3000 });
 }
 
-async function noSidewaysScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-}
-
 /** Three swipes (right, left, up), checked on the server; Undo brings the saved one back. */
 async function swipeJourney(context: BrowserContext, page: Page, swipe: (move: Move) => Promise<void>): Promise<void> {
   await openDeck(page);
@@ -133,7 +122,7 @@ test('desktop: mouse drags like, pass and save; undo restores the card; arrows v
   const context = await desktopContext(browser);
   await signIn(context, 'e2e-discover-desktop');
   const page = await context.newPage();
-  const errors = watch(page);
+  const errors = watchErrors(page);
   await swipeJourney(context, page, (move) => mouseSwipe(page, move));
 
   // Keys: → like, ← pass, ↑ save, each taking the top card away.
@@ -163,7 +152,7 @@ test('desktop: the deck runs out, says so, and starts over', async () => {
   const context = await desktopContext(browser);
   await signIn(context, 'e2e-discover-empty');
   const page = await context.newPage();
-  const errors = watch(page);
+  const errors = watchErrors(page);
   await openDeck(page);
   // 12 demo books: more than the first fetch (10), so the deck must fetch more on the way.
   const seen = new Set<string>();
@@ -192,7 +181,7 @@ test('phone 390x844: touch swipes, undo, and everything fits', async () => {
   const context = await phoneContext(browser, { width: 390, height: 844 });
   await signIn(context, 'e2e-discover-phone');
   const page = await context.newPage();
-  const errors = watch(page);
+  const errors = watchErrors(page);
   await openDeck(page);
   const buttons = (await page.locator('[data-deck-actions]').boundingBox())!;
   expect(buttons.y + buttons.height).toBeLessThanOrEqual(844); // the choices are in reach without scrolling
@@ -206,7 +195,7 @@ test('phone 390x844: touch swipes, undo, and everything fits', async () => {
 test('anonymous reader: likes count, a save asks to sign in and the card stays', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: BASE_URL, reducedMotion: 'reduce' });
   const page = await context.newPage();
-  const errors = watch(page);
+  const errors = watchErrors(page);
   await openDeck(page);
   const a = await topSlug(page);
   await mouseSwipe(page, 'up');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, desktopContext, launchBrowser, phoneContext, signIn } from './support.ts';
+import { BASE_URL, desktopContext, launchBrowser, phoneContext, signIn, watchErrors, noSidewaysScroll } from './support.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,23 +14,12 @@ const BOOKS = [
   ['salvage-rights', 'Salvage Rights'],
 ] as const;
 
-function watch(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  return errors;
-}
-
-async function noSidewaysScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-}
-
 /** Saves from the book page (htmx swaps the control in place), organises on /library, then a follower sees it. */
 async function journey(kind: string, context: BrowserContext): Promise<void> {
   const reader = `e2e-lib-${kind}`;
   await signIn(context, reader);
   const page = await context.newPage();
-  const errors = watch(page);
+  const errors = watchErrors(page);
 
   for (const [slug, title] of BOOKS) {
     await page.goto(`/book/${slug}`);
@@ -82,7 +71,7 @@ async function journey(kind: string, context: BrowserContext): Promise<void> {
   const fanContext = await (kind === 'phone' ? phoneContext(browser, { width: 390, height: 844 }) : desktopContext(browser));
   await signIn(fanContext, `e2e-fan-${kind}`);
   const fan = await fanContext.newPage();
-  const fanErrors = watch(fan);
+  const fanErrors = watchErrors(fan);
   await fan.goto('/');
   await fan.getByText('Nothing here yet').waitFor();
   const followButton = fan.getByRole('button', { name: `Follow ${reader}` });

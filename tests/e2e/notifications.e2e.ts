@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, desktopContext, launchBrowser, phoneContext, signIn } from './support.ts';
+import { BASE_URL, desktopContext, launchBrowser, phoneContext, signIn, watchErrors } from './support.ts';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser.close());
-
-function watch(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  return errors;
-}
 
 async function userIdOf(context: BrowserContext): Promise<string> {
   const me = await context.request.get(`${BASE_URL}/api/auth/me`);
@@ -50,7 +43,7 @@ async function journey(kind: string, context: BrowserContext): Promise<void> {
   await send(adminContext, readerId, { title: 'A reply to your comment', body: 'Someone answered you.' });
 
   const page = await context.newPage();
-  const errors = watch(page);
+  const errors = watchErrors(page);
   await page.goto('/');
   await bellReads(page, '3');
   expect(await bell(page)).toEqual({ shown: '3', spoken: '3 unread notifications' });
@@ -86,6 +79,8 @@ async function journey(kind: string, context: BrowserContext): Promise<void> {
   // Mark all read: the section comes back in place, the badge disappears.
   await page.locator('#notifications-read-all').click();
   await page.getByText('All notifications marked as read.').waitFor();
+  // The toast comes with the response headers, before htmx swaps the section in.
+  await page.locator('.notification--unread').first().waitFor({ state: 'detached' });
   await bellReads(page, '');
   expect(await page.locator('#notification-count').isVisible()).toBe(false);
   expect(await page.locator('.notification--unread').count()).toBe(0);

@@ -1,24 +1,12 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, desktopContext, launchBrowser, phoneContext, signIn } from './support.ts';
+import { BASE_URL, desktopContext, launchBrowser, phoneContext, signIn, watchErrors, noSidewaysScroll } from './support.ts';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser.close());
-
-/** Script errors and CSP violations arrive as console errors: any of them fails the journey. */
-function watch(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  return errors;
-}
-
-async function noSidewaysScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-}
 
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
 const stillHere = (page: Page) => page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere === true);
@@ -31,7 +19,7 @@ test('follow a user and see their reading in the home feed; a private library is
   const adaContext = await desktopContext(browser);
   await signIn(adaContext, ada);
   const adaPage = await adaContext.newPage();
-  const adaErrors = watch(adaPage);
+  const adaErrors = watchErrors(adaPage);
   const recorded = adaPage.waitForResponse((r) => r.url().endsWith('/api/progress') && r.request().method() === 'POST' && r.status() === 200);
   await adaPage.goto('/book/salvage-rights/2');
   await recorded;
@@ -42,7 +30,7 @@ test('follow a user and see their reading in the home feed; a private library is
   const boContext = await phoneContext(browser, { width: 390, height: 844 });
   await signIn(boContext, bo);
   const boPage = await boContext.newPage();
-  const boErrors = watch(boPage);
+  const boErrors = watchErrors(boPage);
   await boPage.goto(`/users/${ada}`);
   expect(await boPage.locator('h1').innerText()).toBe(ada);
   const recent = boPage.locator('.profile-recent');

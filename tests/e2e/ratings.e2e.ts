@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, desktopContext, launchBrowser, phoneContext, signIn } from './support.ts';
+import { BASE_URL, desktopContext, launchBrowser, phoneContext, signIn, watchErrors } from './support.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -8,15 +8,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-/** Script errors, and failed answers of this feature's own requests (other features' assets are theirs to watch). */
-function watch(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('response', (r) => {
-    if (r.status() >= 400 && /\/(api\/)?(ratings|library)\//.test(new URL(r.url()).pathname)) errors.push(`${r.status()} ${r.url()}`);
-  });
-  return errors;
-}
 /** Set before an action; still there afterwards only if htmx swapped in place (no reload). */
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
 const stillHere = (page: Page) => page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere === true);
@@ -27,7 +18,7 @@ test('rating by clicking a star and with the arrow keys; the average follows', a
   const slug = 'the-clockwork-heir';
   const context = await desktopContext(browser);
   const page = await context.newPage();
-  const errors = watch(page);
+  const errors = watchErrors(page);
   await page.goto(`/book/${slug}`);
   await page.locator(`#rating-${slug} .rating__average`).getByText('Not rated yet').waitFor();
   // With JavaScript the stars save by themselves: no Save button.
@@ -95,7 +86,7 @@ test('at the end of the book, "Mark as completed" puts it on the completed shelf
   const context = await desktopContext(browser);
   await signIn(context, 'e2e-end-offer');
   const page = await context.newPage();
-  const errors = watch(page);
+  const errors = watchErrors(page);
   await page.goto('/book/ink-and-alibis/6');
   await mark(page);
   await page.getByRole('button', { name: 'Mark as completed' }).click();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, desktopContext, launchBrowser, phoneContext } from './support.ts';
+import { BASE_URL, desktopContext, launchBrowser, phoneContext, watchErrors, noSidewaysScroll } from './support.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,14 +13,6 @@ afterAll(() => browser.close());
 const PHONE = { width: 390, height: 844 };
 const RESULTS = resolve(import.meta.dir, '../../test-results');
 
-/** Fails the test on script errors and CSP violations (they arrive as console errors). */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  return errors;
-}
-
 /** Resolves once the reader has recorded the chapter it opened (its first POST /api/progress). */
 function progressSaved(page: Page, chapter: number, withScroll = false) {
   return page.waitForResponse((r) => {
@@ -28,11 +20,6 @@ function progressSaved(page: Page, chapter: number, withScroll = false) {
     const sent = JSON.parse(r.request().postData() ?? '{}') as { chapter?: number; scroll?: number };
     return sent.chapter === chapter && (!withScroll || typeof sent.scroll === 'number') && r.status() === 200;
   });
-}
-
-async function noSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 for (const [name, open] of [

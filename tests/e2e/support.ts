@@ -1,4 +1,5 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { expect } from 'bun:test';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** The app under test: started by tests/e2e/run.ts, which passes its address here. */
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
@@ -30,4 +31,17 @@ export async function signIn(context: BrowserContext, username: string, role: 'u
     headers: { origin: BASE_URL },
   });
   if (!response.ok()) throw new Error(`debug login failed: ${response.status()} ${await response.text()}`);
+}
+
+/** Script errors and CSP violations arrive as console errors: a journey expects this list empty. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  return errors;
+}
+
+/** Nothing on the page is wider than the viewport. */
+export async function noSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }

@@ -1,5 +1,6 @@
 import { Marked, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { BASE_SANITIZE_OPTIONS, orderedList, safeHref } from '../../platform/markup/sanitize-parts.ts';
 
 /**
  * Comment markdown → HTML. Stricter than chapters (reader/render.ts): comments come from any
@@ -23,29 +24,18 @@ markdown.use({
 });
 
 /** Schemes a reader may follow out of a comment; anything else loses its link and keeps its text. */
-const SAFE_HREF = /^(?:https?:\/\/|mailto:)/i;
 export const COMMENT_LINK_REL = 'nofollow ugc noopener';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'hr', 'em', 'strong', 'del', 'blockquote', 'ul', 'ol', 'li', 'code', 'pre', 'a', 'span', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
-  allowedAttributes: { a: ['href', 'rel'], ol: ['start'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: {},
-  allowedSchemesAppliedToAttributes: ['href'],
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'select', 'noscript', 'noembed', 'noframes', 'template', 'title', 'iframe', 'frame', 'object', 'embed', 'svg', 'math', 'head', 'xmp'],
+  ...BASE_SANITIZE_OPTIONS,
   nestingLimit: 20,
   transformTags: {
     a: (_tag, attribs): sanitizeHtml.Tag => {
-      // Browsers ignore whitespace and control characters inside a scheme ("java\tscript:").
-      const href = (attribs.href ?? '').replace(/[\u0000-\u0020\u007f-\u009f]+/g, '');
-      return SAFE_HREF.test(href) ? { tagName: 'a', attribs: { href, rel: COMMENT_LINK_REL } } : { tagName: 'span', attribs: {} };
+      const href = safeHref(attribs.href);
+      return href ? { tagName: 'a', attribs: { href, rel: COMMENT_LINK_REL } } : { tagName: 'span', attribs: {} };
     },
-    ol: (_tag, attribs): sanitizeHtml.Tag => {
-      const start: sanitizeHtml.Attributes = attribs.start && /^\d{1,6}$/.test(attribs.start) ? { start: attribs.start } : {};
-      return { tagName: 'ol', attribs: start };
-    },
+    ol: orderedList,
   },
 };
 

@@ -1,5 +1,6 @@
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { BASE_SANITIZE_OPTIONS, orderedList, safeHref } from '../../platform/markup/sanitize-parts.ts';
 
 /**
  * Chapter markdown → HTML safe to put in a page. Chapter text comes from scraped sites and imported
@@ -12,19 +13,11 @@ export const RENDER_VERSION = 'r1';
 const markdown = new Marked({ gfm: true, breaks: false, async: false });
 
 /** Schemes a reader may follow out of a chapter; everything else (javascript:, data:, relative) loses its href. */
-const SAFE_HREF = /^(?:https?:\/\/|mailto:)/i;
 const LINK_REL = 'nofollow noopener ugc';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'hr', 'em', 'strong', 'del', 'h2', 'h3', 'h4', 'blockquote', 'ul', 'ol', 'li', 'code', 'pre', 'a'],
-  allowedAttributes: { a: ['href', 'rel'], ol: ['start'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: {},
-  allowedSchemesAppliedToAttributes: ['href'],
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  // Dropped together with their text: code, styles and embedded documents are never reading matter.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'select', 'noscript', 'noembed', 'noframes', 'template', 'title', 'iframe', 'frame', 'object', 'embed', 'svg', 'math', 'head', 'xmp'],
+  ...BASE_SANITIZE_OPTIONS,
   // Pathological nesting is discarded rather than rendered (and rendered again by the browser).
   nestingLimit: 40,
   // What is left of a paragraph that held only dropped markup (an image, an svg) is noise.
@@ -35,14 +28,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
     h5: 'h4',
     h6: 'h4',
     a: (_tag, attribs): sanitizeHtml.Tag => {
-      // Browsers ignore whitespace and control characters inside a scheme ("java\tscript:").
-      const href = (attribs.href ?? '').replace(/[\u0000-\u0020\u007f-\u009f]+/g, '');
-      return SAFE_HREF.test(href) ? { tagName: 'a', attribs: { href, rel: LINK_REL } } : { tagName: 'a', attribs: {} };
+      const href = safeHref(attribs.href);
+      return href ? { tagName: 'a', attribs: { href, rel: LINK_REL } } : { tagName: 'a', attribs: {} };
     },
-    ol: (_tag, attribs): sanitizeHtml.Tag => {
-      const start: sanitizeHtml.Attributes = attribs.start && /^\d{1,6}$/.test(attribs.start) ? { start: attribs.start } : {};
-      return { tagName: 'ol', attribs: start };
-    },
+    ol: orderedList,
   },
 };
 
