@@ -45,6 +45,7 @@ describe('account page', () => {
     expect(html).toContain('Safari on iOS 17');
     expect(html).toContain('This device');
     expect(html).toContain('Free');
+    expect(html).toContain('<a href="/users/devices-owner">See your public profile</a>');
     await app.platform.db.updateTable('app_users').set({ role: 'pro' }).where('id', '=', phone.user.id).execute();
     ({ html } = await page('/account', phone.cookie));
     expect(html).toContain('Pro reader');

@@ -156,6 +156,7 @@ export const en = {
   'signin.unconfigured': 'Sign-in is not configured on this server yet',
   'signin.unconfiguredHint': 'Administrator: set the client ID and secret of at least one provider in the environment, then restart the server.',
   'account.title': 'Your account',
+  'account.publicProfile': 'See your public profile',
   'account.profile': 'Profile',
   'account.username': 'Username',
   'account.email': 'Email',

@@ -154,6 +154,7 @@ export const es: Catalogue = {
   'signin.unconfigured': 'El inicio de sesión aún no está configurado en este servidor',
   'signin.unconfiguredHint': 'Administrador: define en el entorno el ID y el secreto de cliente de al menos un proveedor y reinicia el servidor.',
   'account.title': 'Tu cuenta',
+  'account.publicProfile': 'Ver tu perfil público',
   'account.profile': 'Perfil',
   'account.username': 'Nombre de usuario',
   'account.email': 'Correo electrónico',

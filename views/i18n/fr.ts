@@ -154,6 +154,7 @@ export const fr: Catalogue = {
   'signin.unconfigured': "La connexion n'est pas encore configurée sur ce serveur",
   'signin.unconfiguredHint': "Administrateur : définissez dans l'environnement l'identifiant et le secret client d'au moins un fournisseur, puis redémarrez le serveur.",
   'account.title': 'Votre compte',
+  'account.publicProfile': 'Voir votre profil public',
   'account.profile': 'Profil',
   'account.username': "Nom d'utilisateur",
   'account.email': 'Adresse e-mail',

@@ -154,6 +154,7 @@ export const id: Catalogue = {
   'signin.unconfigured': 'Fitur masuk belum dikonfigurasi di server ini',
   'signin.unconfiguredHint': 'Administrator: atur ID dan rahasia klien setidaknya satu penyedia di variabel lingkungan, lalu mulai ulang server.',
   'account.title': 'Akun Anda',
+  'account.publicProfile': 'Lihat profil publik Anda',
   'account.profile': 'Profil',
   'account.username': 'Nama pengguna',
   'account.email': 'Alamat email',

@@ -154,6 +154,7 @@ export const pt: Catalogue = {
   'signin.unconfigured': 'O login ainda não está configurado neste servidor',
   'signin.unconfiguredHint': 'Administrador: defina no ambiente o ID e o segredo de cliente de pelo menos um provedor e reinicie o servidor.',
   'account.title': 'Sua conta',
+  'account.publicProfile': 'Ver o seu perfil público',
   'account.profile': 'Perfil',
   'account.username': 'Nome de usuário',
   'account.email': 'E-mail',

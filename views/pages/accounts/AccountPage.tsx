@@ -29,6 +29,11 @@ export function AccountPage({ ctx, user, isPro, sessions, now }: AccountPageProp
             <dd safe>{t(`account.role.${user.role}`)}</dd>
           </div>
         </dl>
+        <p class="account-profile__public">
+          <a href={`/users/${encodeURIComponent(user.username)}`} safe>
+            {t('account.publicProfile')}
+          </a>
+        </p>
       </section>
 
       <section class="account-section" aria-labelledby="account-plan">
