@@ -210,6 +210,23 @@ describe('books.rating_sum and rating_count always equal the rows', () => {
     expect(await summary('morning-bread', phone)).toMatchObject({ mine: null });
   });
 
+  test('sign-ins of one account from four devices at once, over the same books in opposite orders, all succeed and keep the totals', async () => {
+    const slugs = ['morning-bread', 'salvage-rights', 'ink-and-alibis'];
+    const account = await loginAs(app, 'rater-race');
+    for (let round = 0; round < 4; round++) {
+      const devices = Array.from({ length: 4 }, (_, i) => anon(`race-${round}-${i}`));
+      // Each device rates the books in its own order, so the merges meet the rows in different orders.
+      for (const [i, device] of devices.entries()) {
+        const order = i % 2 === 0 ? slugs : [...slugs].reverse();
+        for (const slug of order) await rate(slug, device, 1 + ((i + round) % 5));
+        expect((await call('POST', '/api/progress', device, JSON.stringify({ slug: slugs[round % slugs.length], chapter: 1 + i }))).status).toBe(200);
+      }
+      await Promise.all(devices.map((device) => loginAs(app, 'rater-race', { sessionId: device.sessionId })));
+      for (const slug of slugs) await expectConsistent(slug);
+    }
+    for (const slug of slugs) expect((await summary(slug, account)).mine).not.toBeNull();
+  });
+
   test('writers outside the API: moving a row to another book, renaming a book, deleting a user or a book', async () => {
     const db = app.platform.db;
     await db.insertInto('books').values([{ slug: 'totals-a', title: 'Totals A' }, { slug: 'totals-b', title: 'Totals B' }]).execute();

@@ -9,6 +9,12 @@ import { carryOverDaily } from '../limits/daily.ts';
  */
 export async function mergeAnonymousReader(db: Db, cache: Cache, anonId: string, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // Two devices signing in to one account at once merge one after the other: each sees the
+    // rows the other moved (no duplicate (user, book) rows). The rating trigger updates `books`
+    // rows; taking those locks first, in slug order, keeps merges and ratings from deadlocking.
+    await sql`select id from app_users where id = ${userId} for update`.execute(trx);
+    await sql`select b.slug from books b where b.slug in (select r.slug from book_ratings r where r.session_id = ${anonId} and r.user_id is null)
+      order by b.slug for update`.execute(trx);
     for (const table of ['progress', 'book_ratings'] as const) {
       const t = sql.table(table);
       // The account's row for a book takes the anonymous row's values when those are newer...
