@@ -37,6 +37,8 @@ export const EnvSchema = T.Object({
   AI_IMAGE_MODEL: T.Optional(T.String({ minLength: 1 })),
   TTS_OPENAI_URL: T.Optional(httpUrl),
   TTS_OPENAI_KEY: T.Optional(T.String()),
+  TTS_OPENAI_MODEL: T.Optional(T.String({ minLength: 1, description: 'a model name' })),
+  TTS_ENGINES: T.Optional(T.String({ pattern: '^\\s*(espeak|flite|openai)\\s*(,\\s*(espeak|flite|openai)\\s*)*$', description: 'a comma-separated list of espeak, flite, openai' })),
   POLAR_API_URL: T.Optional(httpUrl),
   POLAR_ACCESS_TOKEN: T.Optional(T.String({ minLength: 1 })),
   POLAR_PRODUCT_ID: T.Optional(T.String({ minLength: 1 })),
@@ -58,6 +60,12 @@ export interface S3Config {
   publicUrl: string;
 }
 
+/** Speech engines (src/integrations/tts): which are offered, and the optional OpenAI-compatible server. */
+export interface TtsConfig {
+  engines: readonly ('espeak' | 'flite' | 'openai')[];
+  openai: { url: string; key: string | null; model: string } | null;
+}
+
 export interface Config {
   port: number;
   baseUrl: string;
@@ -73,6 +81,7 @@ export interface Config {
   /** Take the client address from X-Forwarded-For (set only behind a reverse proxy you run). */
   trustProxy: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  tts: TtsConfig;
   env: Readonly<Env>;
 }
 
@@ -108,6 +117,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid environment variable ROLE: ROLE=${env.ROLE} needs DATABASE_URL (the embedded database serves one process)`);
   }
 
+  const ttsEngines = env.TTS_ENGINES ? [...new Set(env.TTS_ENGINES.split(',').map((e) => e.trim() as TtsConfig['engines'][number]))] : null;
+  if (ttsEngines?.includes('openai') && !env.TTS_OPENAI_URL) {
+    throw new ConfigError('Missing environment variable TTS_OPENAI_URL: TTS_ENGINES names openai');
+  }
+
   const port = env.PORT ?? 3000;
   const baseUrl = (env.BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const s3: S3Config | null = s3Given.length
@@ -135,6 +149,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: env.SEED_DEMO !== '0',
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: (env.LOG_LEVEL ?? 'info') as Config['logLevel'],
+    tts: Object.freeze({
+      // Fixed order whatever the variable's order: eSpeak's first voice is the default voice.
+      engines: Object.freeze((['espeak', 'flite', 'openai'] as const).filter((e) => (ttsEngines ? ttsEngines.includes(e) : e !== 'openai' || env.TTS_OPENAI_URL))),
+      openai: env.TTS_OPENAI_URL ? Object.freeze({ url: env.TTS_OPENAI_URL, key: env.TTS_OPENAI_KEY || null, model: env.TTS_OPENAI_MODEL ?? 'tts-1' }) : null,
+    }),
     env: Object.freeze(env),
   });
 }

@@ -30,6 +30,19 @@ describe('configuration', () => {
     expect(config.role).toBe('worker');
   });
 
+  test('speech engines: eSpeak and Flite by default, the OpenAI-compatible server when its URL is set', () => {
+    expect(loadConfig({}).tts).toEqual({ engines: ['espeak', 'flite'], openai: null });
+    expect(loadConfig({ TTS_OPENAI_URL: 'http://kokoro:8880/v1', TTS_OPENAI_KEY: 'k' }).tts).toEqual({
+      engines: ['espeak', 'flite', 'openai'],
+      openai: { url: 'http://kokoro:8880/v1', key: 'k', model: 'tts-1' },
+    });
+    // TTS_ENGINES only switches engines off; the order stays eSpeak, Flite, OpenAI (the first voice is the default).
+    const chosen = loadConfig({ TTS_ENGINES: ' openai ,espeak,openai', TTS_OPENAI_URL: 'http://kokoro:8880', TTS_OPENAI_MODEL: 'kokoro' }).tts;
+    expect(chosen).toEqual({ engines: ['espeak', 'openai'], openai: { url: 'http://kokoro:8880', key: null, model: 'kokoro' } });
+    expect(Object.isFrozen(chosen.engines)).toBe(true);
+    expect(loadConfig({ TTS_ENGINES: 'flite', TTS_OPENAI_URL: 'http://kokoro:8880' }).tts.engines).toEqual(['flite']);
+  });
+
   const bad: [Record<string, string>, string][] = [
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -41,6 +54,9 @@ describe('configuration', () => {
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
     [{ S3_ENDPOINT: 'http://minio:9000' }, 'S3_BUCKET'],
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO'],
+    [{ TTS_ENGINES: 'espeak,festival' }, 'TTS_ENGINES'],
+    [{ TTS_ENGINES: 'openai' }, 'TTS_OPENAI_URL'],
+    [{ TTS_OPENAI_URL: 'kokoro:8880' }, 'TTS_OPENAI_URL'],
   ];
   for (const [env, name] of bad) {
     test(`${JSON.stringify(env)} is refused naming ${name}`, () => {

@@ -1,0 +1,15 @@
+/**
+ * Speech engines behind one interface (port.ts): eSpeak NG (program, else mespeak in-process),
+ * Flite, and an optional OpenAI-compatible server. Features use this module only:
+ *
+ *   const tts = createTtsRegistry(config.tts);         // once per process
+ *   await tts.listVoices();                            // GET /api/voices, first = default
+ *   const engine = await tts.engineOfVoice(voiceId);   // null: unknown voice (400/404)
+ *   for await (const part of narrate(engine, voiceId, prepareScript(markdown), { signal })) …
+ */
+export { ENGINE_IDS, MIME_TYPES, TtsError, type AudioFormat, type EngineId, type Pcm, type SpeechEngine, type SynthesizeOptions, type Voice } from './port.ts';
+export { createTtsRegistry, type TtsRegistry, type TtsRegistryOptions } from './registry.ts';
+export { prepareScript, sentenceTimings, type Chunk, type Script, type Sentence, type SentenceTiming } from './chunk.ts';
+export { narrate, type NarrationOptions, type NarrationPart, type NarrationSummary } from './narrate.ts';
+export { encodeWav, parseWav, wavHeader } from './wav.ts';
+export { mp3Info } from './mp3-frames.ts';
