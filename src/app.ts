@@ -22,6 +22,7 @@ import { commentsRoutes } from './features/comments/routes.ts';
 import { ratingsRoutes } from './features/ratings/routes.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
 import { notificationsRoutes } from './features/notifications/routes.ts';
+import { audioRoutes, type AudioRouteOptions } from './features/audio/routes.ts';
 import { seoRoutes } from './features/seo/routes.ts';
 import { docsRoutes, type OpenApiDocument } from './features/docs/routes.ts';
 import { authPlugin } from './platform/http/auth.ts';
@@ -40,6 +41,8 @@ const MAX_OBJECT_UPLOAD_BYTES = 50 * 1024 * 1024;
 export interface AppOptions {
   /** Routes login-provider HTTP calls (token, profile) to local stand-ins. */
   oauthFetch?: typeof fetch;
+  /** Fake speech engines (tests/support/audio-engines.ts). */
+  audio?: AudioRouteOptions;
 }
 
 export function createApp(platform: BootedPlatform, assets: AssetTable, options: AppOptions = {}): Elysia<any, any, any, any, any, any, any> {
@@ -73,6 +76,7 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(ratingsRoutes(platform, auth, env))
     .use(discoveryRoutes(platform, auth, env))
     .use(notificationsRoutes(platform, auth, env))
+    .use(audioRoutes(platform, auth, env, options.audio))
     .use(seoRoutes(platform, auth, env))
     .use(docsRoutes(async () => (document ??= await buildDocument(app)), env));
   if (platform.objects.kind === 'fs') app.use(objectRoutes(platform.objects, { secret: platform.objectSigningKey, maxUploadBytes: MAX_OBJECT_UPLOAD_BYTES }));

@@ -3,11 +3,12 @@ import { startJobRunner, type JobKindSpec, type JobRunner } from './platform/que
 import { pruneJobsKind } from './features/maintenance/kinds.ts';
 import { schedulePruning } from './features/maintenance/service.ts';
 import { refreshPopularityKind, schedulePopularityRefresh } from './features/catalogue/popularity.ts';
+import { generateAudioKind } from './features/audio/kind.ts';
 
 const FIRST_PRUNE_DELAY_MS = 10 * 60 * 1000;
 
 /** Every job kind this build runs. Features add theirs here as they arrive (audio, scraping, imports). */
-export const JOB_KINDS: readonly JobKindSpec[] = [pruneJobsKind, refreshPopularityKind];
+export const JOB_KINDS: readonly JobKindSpec[] = [pruneJobsKind, refreshPopularityKind, generateAudioKind];
 
 /** ROLE=all|worker: claim and run jobs in Bun workers until stopped. */
 export async function startJobs(platform: BootedPlatform): Promise<JobRunner> {

@@ -110,6 +110,28 @@ describe.each(adapters)('cache contract: $name', (adapter) => {
     expect(await cache.setMembers('short')).toEqual([]);
   });
 
+  test('capped sets add a new member only below the ceiling, atomically; members already in are always present', async () => {
+    const expireAt = new Date(Date.now() + 60_000);
+    expect(await cache.addToSetCapped('capped', 'a', 2, expireAt)).toEqual({ added: true, present: true, size: 1 });
+    expect(await cache.addToSetCapped('capped', 'a', 2, expireAt)).toEqual({ added: false, present: true, size: 1 });
+    expect(await cache.addToSetCapped('capped', 'b', 2, expireAt)).toEqual({ added: true, present: true, size: 2 });
+    expect(await cache.addToSetCapped('capped', 'c', 2, expireAt)).toEqual({ added: false, present: false, size: 2 });
+    expect(await cache.addToSetCapped('capped', 'b', 2, expireAt)).toEqual({ added: false, present: true, size: 2 });
+    expect(await cache.setMembers('capped')).toEqual(['a', 'b']);
+    const ttl = await cache.ttl('capped');
+    expect(ttl).toBeGreaterThan(50);
+    expect(ttl).toBeLessThanOrEqual(60);
+    // 40 concurrent newcomers against a ceiling of 3: exactly 3 get in, never more.
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => cache.addToSetCapped('race', `m${i % 20}`, 3, expireAt)));
+    expect(results.filter((r) => r.added)).toHaveLength(3);
+    expect(await cache.setMembers('race')).toHaveLength(3);
+    const inside = new Set(await cache.setMembers('race'));
+    for (const [i, r] of results.entries()) expect(r.present).toBe(inside.has(`m${i % 20}`));
+    await cache.addToSetCapped('short-capped', 'x', 1, new Date(Date.now() + 300));
+    await Bun.sleep(450);
+    expect(await cache.addToSetCapped('short-capped', 'y', 1, expireAt)).toEqual({ added: true, present: true, size: 1 });
+  });
+
   test('del removes a key; deleting a missing key is fine', async () => {
     await cache.set('d', 'v');
     await cache.del('d');

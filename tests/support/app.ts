@@ -9,7 +9,8 @@ import { createHandler } from '../../src/app.ts';
 import { seedDemoCatalogue } from '../../src/features/demo/seed.ts';
 import { createTestDatabase } from './db.ts';
 import { createTestCache } from './cache.ts';
-import { createTestObjectStore } from './objects.ts';
+import { createTestObjectStore, type TestObjectStore } from './objects.ts';
+import type { AudioRouteOptions } from '../../src/features/audio/routes.ts';
 
 export const BASE_URL = 'http://localhost:3000';
 
@@ -17,6 +18,8 @@ let assets: AssetTable | null = null;
 
 export interface TestApp {
   platform: BootedPlatform;
+  /** Where the app's objects live (a temp dir, or an s3rver bucket): for job workers that open it too. */
+  objectStore: TestObjectStore;
   handle(request: Request): Promise<Response>;
   /** A request to the app by path, like a browser or the mobile client would send it. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
@@ -27,7 +30,7 @@ export interface TestApp {
  * The real app over this file's own database, cache and bucket (embedded by default,
  * PostgreSQL + Redis + s3rver with TEST_BACKENDS=real), seeded with the demo catalogue.
  */
-export async function startTestApp(options: { seed?: boolean; env?: Record<string, string>; log?: Logger; oauthFetch?: typeof fetch } = {}): Promise<TestApp> {
+export async function startTestApp(options: { seed?: boolean; env?: Record<string, string>; log?: Logger; oauthFetch?: typeof fetch; audio?: AudioRouteOptions } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'chapterhouse-test-'));
   const config = loadConfig({ BASE_URL, DATA_DIR: dataDir, AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789', ...options.env });
   const objectSigningKey = 'test-object-signing-key-0123456789';
@@ -50,9 +53,10 @@ export async function startTestApp(options: { seed?: boolean; env?: Record<strin
   };
   if (options.seed !== false) await seedDemoCatalogue(platform.db, platform.objects);
   assets ??= loadAssets();
-  const handle = createHandler(platform, assets, { oauthFetch: options.oauthFetch });
+  const handle = createHandler(platform, assets, { oauthFetch: options.oauthFetch, audio: options.audio });
   return {
     platform,
+    objectStore,
     handle,
     fetch: (path, init) => handle(new Request(new URL(path, BASE_URL), init)),
     close: () => platform.shutdown(),

@@ -438,6 +438,11 @@ export const en = {
   'comments.error.voteDeleted': 'Deleted comments cannot be voted on.',
   'comments.error.notYours': 'You can only delete your own comments.',
   'comments.error.rateLimited': 'You are commenting very fast. Try again in {seconds} seconds.',
+  // Audio jobs (features/audio): notifications when a narration is ready or failed.
+  'audio.notify.done': 'Audio ready: {book}, chapter {chapter}',
+  'audio.notify.doneBody': 'The narration of this chapter is ready to play.',
+  'audio.notify.failed': 'Audio failed: {book}, chapter {chapter}',
+  'audio.notify.failedBody': 'This chapter could not be narrated. Try again later.',
 } as const;
 
 export type MessageKey = keyof typeof en;

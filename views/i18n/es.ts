@@ -436,4 +436,9 @@ export const es: Catalogue = {
   'comments.error.voteDeleted': 'No se puede votar en comentarios eliminados.',
   'comments.error.notYours': 'Solo puedes eliminar tus propios comentarios.',
   'comments.error.rateLimited': 'Estás comentando muy rápido. Vuelve a intentarlo en {seconds} segundos.',
+  // Audio jobs (features/audio): notifications when a narration is ready or failed.
+  'audio.notify.done': 'Audio listo: {book}, capítulo {chapter}',
+  'audio.notify.doneBody': 'La narración de este capítulo está lista para escuchar.',
+  'audio.notify.failed': 'Error de audio: {book}, capítulo {chapter}',
+  'audio.notify.failedBody': 'No se pudo narrar este capítulo. Inténtalo de nuevo más tarde.',
 };

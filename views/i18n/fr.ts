@@ -436,4 +436,9 @@ export const fr: Catalogue = {
   'comments.error.voteDeleted': 'On ne peut pas voter sur un commentaire supprimé.',
   'comments.error.notYours': 'Vous ne pouvez supprimer que vos propres commentaires.',
   'comments.error.rateLimited': 'Vous commentez très vite. Réessayez dans {seconds} secondes.',
+  // Audio jobs (features/audio): notifications when a narration is ready or failed.
+  'audio.notify.done': 'Audio prêt : {book}, chapitre {chapter}',
+  'audio.notify.doneBody': 'La narration de ce chapitre est prête à être écoutée.',
+  'audio.notify.failed': 'Échec de l’audio : {book}, chapitre {chapter}',
+  'audio.notify.failedBody': 'Ce chapitre n’a pas pu être narré. Réessayez plus tard.',
 };

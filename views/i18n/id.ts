@@ -436,4 +436,9 @@ export const id: Catalogue = {
   'comments.error.voteDeleted': 'Komentar yang dihapus tidak bisa diberi suara.',
   'comments.error.notYours': 'Anda hanya bisa menghapus komentar Anda sendiri.',
   'comments.error.rateLimited': 'Anda berkomentar terlalu cepat. Coba lagi dalam {seconds} detik.',
+  // Audio jobs (features/audio): notifications when a narration is ready or failed.
+  'audio.notify.done': 'Audio siap: {book}, bab {chapter}',
+  'audio.notify.doneBody': 'Narasi bab ini siap diputar.',
+  'audio.notify.failed': 'Audio gagal: {book}, bab {chapter}',
+  'audio.notify.failedBody': 'Bab ini tidak dapat dinarasikan. Coba lagi nanti.',
 };

@@ -436,4 +436,9 @@ export const pt: Catalogue = {
   'comments.error.voteDeleted': 'Não é possível votar em comentários excluídos.',
   'comments.error.notYours': 'Você só pode excluir seus próprios comentários.',
   'comments.error.rateLimited': 'Você está comentando muito rápido. Tente de novo em {seconds} segundos.',
+  // Audio jobs (features/audio): notifications when a narration is ready or failed.
+  'audio.notify.done': 'Áudio pronto: {book}, capítulo {chapter}',
+  'audio.notify.doneBody': 'A narração deste capítulo está pronta para ouvir.',
+  'audio.notify.failed': 'Falha no áudio: {book}, capítulo {chapter}',
+  'audio.notify.failedBody': 'Não foi possível narrar este capítulo. Tente novamente mais tarde.',
 };

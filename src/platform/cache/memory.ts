@@ -85,6 +85,16 @@ export function createMemoryCache(): Cache {
       return { added, size: set.members.size };
     },
 
+    async addToSetCapped(key, member, max, expireAt) {
+      const set = liveSet(key);
+      const size = set?.members.size ?? 0;
+      if (set?.members.has(member)) return { added: false, present: true, size };
+      if (size >= max) return { added: false, present: false, size };
+      if (set) set.members.add(member);
+      else sets.set(key, { members: new Set([member]), expiresAt: expireAt.getTime() });
+      return { added: true, present: true, size: size + 1 };
+    },
+
     async setMembers(key) {
       return [...(liveSet(key)?.members ?? [])].sort();
     },

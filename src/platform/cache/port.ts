@@ -22,6 +22,12 @@ export interface Cache {
    * created by this call it expires at `expireAt`. Atomic; `added` is false when it was already there.
    */
   addToSet(key: string, member: string, expireAt: Date): Promise<{ added: boolean; size: number }>;
+  /**
+   * addToSet with a ceiling, in one atomic step: a new member is added only while the set holds
+   * fewer than `max` members; a member already there is always accepted. `present` says whether the
+   * member is in the set afterwards (for a daily limit: allowed). Created sets expire at `expireAt`.
+   */
+  addToSetCapped(key: string, member: string, max: number, expireAt: Date): Promise<{ added: boolean; present: boolean; size: number }>;
   /** The members of a set, sorted; [] when absent. */
   setMembers(key: string): Promise<string[]>;
   /** Remaining time to live in seconds; -1 without expiry; -2 when absent (Redis semantics). */

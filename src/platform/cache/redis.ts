@@ -30,6 +30,15 @@ local added = redis.call('SADD', KEYS[1], ARGV[1])
 if created then redis.call('PEXPIREAT', KEYS[1], ARGV[2]) end
 return {added, redis.call('SCARD', KEYS[1])}`;
 
+// SCARD of a missing key is 0, so `size == 0` also means "created by this call".
+const SET_ADD_CAPPED = `
+if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 1 then return {0, 1, redis.call('SCARD', KEYS[1])} end
+local size = redis.call('SCARD', KEYS[1])
+if size >= tonumber(ARGV[2]) then return {0, 0, size} end
+redis.call('SADD', KEYS[1], ARGV[1])
+if size == 0 then redis.call('PEXPIREAT', KEYS[1], ARGV[3]) end
+return {1, 1, size + 1}`;
+
 function ttlToMs(ttlSeconds: number): number {
   if (!(ttlSeconds > 0) || !Number.isFinite(ttlSeconds)) throw new RangeError(`invalid ttl: ${ttlSeconds}`);
   return Math.ceil(ttlSeconds * 1000);
@@ -93,6 +102,11 @@ export async function createRedisCache(url: string, opts: RedisCacheOptions = {}
     async addToSet(key, member, expireAt) {
       const [added, size] = (await client.eval(SET_ADD_EXPIRE_AT, 1, k(key), member, expireAt.getTime())) as [number, number];
       return { added: added === 1, size: Number(size) };
+    },
+
+    async addToSetCapped(key, member, max, expireAt) {
+      const [added, present, size] = (await client.eval(SET_ADD_CAPPED, 1, k(key), member, max, expireAt.getTime())) as [number, number, number];
+      return { added: added === 1, present: present === 1, size: Number(size) };
     },
 
     async setMembers(key) {
