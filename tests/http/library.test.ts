@@ -128,8 +128,11 @@ describe('GET /api/library', () => {
 
   test('?shelf= filters; an unknown shelf is 400 naming it', async () => {
     const ann = await loginAs(app, 'lib-filter');
+    // A few milliseconds apart: the embedded database's clock can give two quick saves the same time.
     await call('POST', '/api/library/morning-bread', ann, { shelf: 'reading' });
+    await Bun.sleep(5);
     await call('POST', '/api/library/ink-and-alibis', ann, { shelf: 'completed' });
+    await Bun.sleep(5);
     await call('POST', '/api/library/salvage-rights', ann, { shelf: 'completed' });
     expect(slugsOf(await library(ann, '?shelf=reading'))).toEqual(['morning-bread']);
     expect(slugsOf(await library(ann, '?shelf=completed'))).toEqual(['salvage-rights', 'ink-and-alibis']);
