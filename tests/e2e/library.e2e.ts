@@ -60,6 +60,8 @@ async function journey(kind: string, context: BrowserContext): Promise<void> {
   expect(new URL(page.url()).pathname).toBe('/library');
 
   // A book's own shelf control on /library: choosing a shelf is enough, and the tabs follow.
+  // The control arrived with the last swap; htmx wires it up once that swap has settled.
+  await page.waitForFunction(() => !document.querySelector('.htmx-swapping, .htmx-settling, .htmx-request'));
   await page.locator('#shelf-morning-bread-select').selectOption('reading');
   await page.getByText('Moved 1 book to Reading.').waitFor();
   expect(await page.locator('#tab-reading .shelf-tabs__count').innerText()).toBe('1');
