@@ -15,7 +15,11 @@ import { readAll } from '../support/audio-app.ts';
  * encoder, over HTTP. Once in one process with the embedded stores, once as a web process and a
  * worker process sharing PostgreSQL, Redis (the listener's cues cross processes) and a data dir.
  */
-const hasEspeak = Bun.which('espeak-ng') !== null;
+/**
+ * Runs everywhere: without the espeak-ng program the registry speaks through mespeak in-process,
+ * which loads and compiles its engine on first use, so the first-byte ceilings are wider there.
+ */
+const slack = Bun.which('espeak-ng') !== null ? 1 : 4;
 const processes: AppProcess[] = [];
 const dirs: string[] = [];
 const dbName = `chapterhouse_audio_${randomBytes(4).toString('hex')}`;
@@ -55,7 +59,7 @@ async function listen(base: string, path: string, label: string) {
   return { bytes, firstByteMs: firstByteMs!, headers };
 }
 
-describe.skipIf(!hasEspeak)('one process, embedded stores, espeak-ng', () => {
+describe('one process, embedded stores, espeak-ng', () => {
   let base: string;
   beforeAll(async () => {
     ({ base } = await start({ DATA_DIR: tempDir() }));
@@ -68,9 +72,9 @@ describe.skipIf(!hasEspeak)('one process, embedded stores, espeak-ng', () => {
 
   test('a chapter never generated plays within about a second; then it is stored and presignable', async () => {
     const { bytes, firstByteMs, headers } = await listen(base, '/api/audio-stream/morning-bread/3', 'one process, cold worker thread');
-    expect(firstByteMs).toBeLessThan(1500);
+    expect(firstByteMs).toBeLessThan(1500 * slack);
     const warm = await listen(base, '/api/audio-stream/morning-bread/4', 'one process, warm worker thread');
-    expect(warm.firstByteMs).toBeLessThan(1000);
+    expect(warm.firstByteMs).toBeLessThan(1000 * slack);
 
     for (let i = 0; i < 50 && (await fetch(`${base}/api/audio/status/morning-bread/3`, { headers })).status === 200; i++) {
       const { status } = (await (await fetch(`${base}/api/audio/status/morning-bread/3`, { headers })).json()) as { status: string };
@@ -88,7 +92,7 @@ describe.skipIf(!hasEspeak)('one process, embedded stores, espeak-ng', () => {
   }, 30_000);
 });
 
-describe.skipIf(!hasEspeak)('a web process and a worker process', () => {
+describe('a web process and a worker process', () => {
   let base: string;
   beforeAll(async () => {
     await withAdmin((c) => c.query(`create database "${dbName}"`));
@@ -103,6 +107,6 @@ describe.skipIf(!hasEspeak)('a web process and a worker process', () => {
   test('the web process streams what the worker process generates', async () => {
     // The worker process polls the queue every second: that bounds its first claim.
     const { firstByteMs } = await listen(base, '/api/audio-stream/salvage-rights/1', 'web + worker processes');
-    expect(firstByteMs).toBeLessThan(3000);
+    expect(firstByteMs).toBeLessThan(3000 * slack);
   }, 30_000);
 });

@@ -101,7 +101,7 @@ describe('/notifications', () => {
     const ann = await loginAs(app, 'ntp-list');
     const linked = await createNotification(db(), { userId: ann.user.id, title: 'Reply to <b>you</b>', body: 'Nice & "quoted"', link: '/book/morning-bread/2' });
     const plain = await createNotification(db(), { userId: ann.user.id, title: 'Import finished' });
-    await app.fetch(`/api/notifications/${plain.id}`, { method: 'PATCH', headers: { 'content-type': 'application/json', cookie: ann.cookie, origin: TEST_ORIGIN }, body: JSON.stringify({ read: true }) });
+    await app.fetch(`/api/notifications/${plain.id}?user_id=${ann.user.id}`, { method: 'PATCH', headers: { 'content-type': 'application/json', cookie: ann.cookie, origin: TEST_ORIGIN }, body: JSON.stringify({ read: true }) });
     const body = await page('/notifications', ann);
     expect(body.indexOf('Import finished')).toBeLessThan(body.indexOf('Reply to'));
     expect(body).toContain('Reply to &lt;b&gt;you&lt;/b&gt;');

@@ -187,39 +187,44 @@ describe('one notification', () => {
     const admin = await loginAs(app, 'nt-one-admin', { role: 'admin' });
     const keep = await createNotification(db(), { userId: ann.user.id, title: 'Keep' });
     const drop = await createNotification(db(), { userId: ann.user.id, title: 'Drop' });
-    const res = await call('DELETE', `/api/notifications/${drop.id}`, ann);
+    const res = await call('DELETE', `/api/notifications/${drop.id}?user_id=${ann.user.id}`, ann);
     expect(res.status).toBe(204);
     expect(await res.text()).toBe('');
     expect(titles(await list(ann))).toEqual(['Keep']);
-    const again = await call('DELETE', `/api/notifications/${drop.id}`, ann);
+    const again = await call('DELETE', `/api/notifications/${drop.id}?user_id=${ann.user.id}`, ann);
     expect(again.status).toBe(404);
     expect(await again.json()).toEqual({ error: 'not_found', message: 'Notification not found' });
-    const stranger = await call('DELETE', `/api/notifications/${keep.id}`, bob);
+    const stranger = await call('DELETE', `/api/notifications/${keep.id}?user_id=${bob.user.id}`, bob);
     expect(stranger.status).toBe(404);
     expect(await stranger.json()).toEqual({ error: 'not_found', message: 'Notification not found' });
     expect(titles(await list(ann))).toEqual(['Keep']);
-    expect((await call('DELETE', `/api/notifications/${keep.id}`, admin)).status).toBe(204);
+    expect((await call('DELETE', `/api/notifications/${keep.id}?user_id=${ann.user.id}`, admin)).status).toBe(204);
     expect((await list(ann)).notifications).toEqual([]);
   });
 
   test('DELETE /api/notifications/{id}: anonymous 401 first, then a bad id 400', async () => {
     const ann = await loginAs(app, 'nt-one-bad');
-    const anon = await call('DELETE', '/api/notifications/abc', null);
+    const anon = await call('DELETE', `/api/notifications/abc?user_id=${ann.user.id}`, null);
     expect(anon.status).toBe(401);
     expect(await anon.json()).toEqual({ error: 'unauthorized', message: 'Sign in to continue' });
     for (const id of ['abc', '0', '-1', '1.5', '99999999999999999999', '1e3']) {
-      const res = await call('DELETE', `/api/notifications/${id}`, ann);
+      const res = await call('DELETE', `/api/notifications/${id}?user_id=${ann.user.id}`, ann);
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: 'invalid_request', message: 'id must be a notification id' });
     }
-    expect((await call('DELETE', '/api/notifications/987654321', ann)).status).toBe(404);
+    expect((await call('DELETE', `/api/notifications/987654321?user_id=${ann.user.id}`, ann)).status).toBe(404);
   });
 
-  test('the id routes need no user_id; one sent anyway is checked and must own the notification', async () => {
+  test('the id routes need user_id too (400 first); it is checked and must own the notification', async () => {
     const ann = await loginAs(app, 'nt-one-uid');
     const bob = await loginAs(app, 'nt-one-uid-bob');
     const admin = await loginAs(app, 'nt-one-uid-admin', { role: 'admin' });
     const n = await createNotification(db(), { userId: ann.user.id, title: 'Mine' });
+    for (const [method, who, body] of [['DELETE', ann, undefined], ['PATCH', ann, { read: true }], ['DELETE', null, undefined]] as const) {
+      const missing = await call(method, `/api/notifications/${n.id}`, who, body);
+      expect(missing.status).toBe(400);
+      expect(await missing.json()).toEqual({ error: 'invalid_request', message: 'user_id required' });
+    }
     const spoof = await call('DELETE', `/api/notifications/${n.id}?user_id=${ann.user.id}`, bob);
     expect(spoof.status).toBe(403);
     expect(await spoof.json()).toEqual({ error: 'forbidden', message: 'You can only see your own notifications' });
@@ -236,14 +241,14 @@ describe('one notification', () => {
     const bob = await loginAs(app, 'nt-one-read-bob');
     const n = await createNotification(db(), { userId: ann.user.id, title: 'Read me', link: '/library' });
     await notify(db(), { userId: ann.user.id, title: 'Other' });
-    const res = await call('PATCH', `/api/notifications/${n.id}`, ann, { read: true });
+    const res = await call('PATCH', `/api/notifications/${n.id}?user_id=${ann.user.id}`, ann, { read: true });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ notification: { ...n, read: true } });
     expect((await list(ann)).unread).toBe(1);
-    expect(((await (await call('PATCH', `/api/notifications/${n.id}`, ann, { read: false })).json()) as { notification: Item }).notification.read).toBe(false);
+    expect(((await (await call('PATCH', `/api/notifications/${n.id}?user_id=${ann.user.id}`, ann, { read: false })).json()) as { notification: Item }).notification.read).toBe(false);
     expect((await list(ann)).unread).toBe(2);
-    expect((await call('PATCH', `/api/notifications/${n.id}`, bob, { read: true })).status).toBe(404);
-    const bad = await call('PATCH', `/api/notifications/${n.id}`, ann, { read: 'yes' });
+    expect((await call('PATCH', `/api/notifications/${n.id}?user_id=${bob.user.id}`, bob, { read: true })).status).toBe(404);
+    const bad = await call('PATCH', `/api/notifications/${n.id}?user_id=${ann.user.id}`, ann, { read: 'yes' });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: 'invalid_request', message: 'read must be true or false' });
   });

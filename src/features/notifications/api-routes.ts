@@ -25,14 +25,6 @@ function requireUserId({ query }: { query: Record<string, unknown> }): void {
   if (typeof query.user_id !== 'string' || query.user_id.trim() === '') throw badRequest('user_id required');
 }
 
-/**
- * The id routes need no `user_id`; a client that sends one anyway (as with the other calls) gets
- * it checked the same way, and the notification must be that user's.
- */
-function optionalTarget(db: Db, actor: Actor, userId: string | undefined): Promise<string | undefined> {
-  return userId === undefined || userId.trim() === '' ? Promise.resolve(undefined) : resolveTarget(db, actor, userId);
-}
-
 /** /api/notifications: a user's notifications for the mobile client and scripts (docs/api.md). */
 export function notificationsApiRoutes(db: Db, auth: AuthPlugin) {
   return new Elysia({ name: 'notifications-api' })
@@ -81,9 +73,10 @@ export function notificationsApiRoutes(db: Db, auth: AuthPlugin) {
     })
     .patch('/api/notifications/:id', async ({ params, query, body, caller }) => {
       const actor = actorOf(caller);
-      const owner = await optionalTarget(db, actor, query.user_id);
+      const owner = await resolveTarget(db, actor, query.user_id!);
       return { notification: await setReadState(db, actor, parseId(params.id), body.read, owner) };
     }, {
+      transform: requireUserId,
       auth: 'user',
       params: IdParams,
       query: UserQuery,
@@ -93,10 +86,11 @@ export function notificationsApiRoutes(db: Db, auth: AuthPlugin) {
     })
     .delete('/api/notifications/:id', async ({ params, query, caller }) => {
       const actor = actorOf(caller);
-      const owner = await optionalTarget(db, actor, query.user_id);
+      const owner = await resolveTarget(db, actor, query.user_id!);
       await dismiss(db, actor, parseId(params.id), owner);
       return new Response(null, { status: 204 });
     }, {
+      transform: requireUserId,
       auth: 'user',
       params: IdParams,
       query: UserQuery,

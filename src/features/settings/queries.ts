@@ -1,19 +1,12 @@
 import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/index.ts';
+import type { UserSettingsTable } from '../../platform/db/schema.ts';
 import type { Reader } from '../../platform/http/auth.ts';
 import type { SettingsPatch } from './model.ts';
 
 /** The stored row: a null field means "never chosen", read as the default. */
-export interface SettingsRow {
-  auto_next: boolean | null;
-  voice: string | null;
-  speed: number | null;
-  theme: string | null;
-  locale: string | null;
-  font_family: string | null;
-  font_size: number | null;
-  updated_at: Date | string;
-}
+export type SettingsRow = Omit<Selectable<UserSettingsTable>, 'id' | 'user_id' | 'session_id'>;
 
 const COLUMNS = ['auto_next', 'voice', 'speed', 'theme', 'locale', 'font_family', 'font_size', 'updated_at'] as const;
 
