@@ -23,6 +23,10 @@ import { ratingsRoutes } from './features/ratings/routes.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
 import { notificationsRoutes } from './features/notifications/routes.ts';
 import { audioRoutes, type AudioRouteOptions } from './features/audio/routes.ts';
+import { voiceSampleRoutes } from './features/audio/sample-routes.ts';
+import { audioAdminRoutes } from './features/audio/admin-routes.ts';
+import { audioTimingRoutes } from './features/audio/timing-routes.ts';
+import { createTtsRegistry } from './integrations/tts/index.ts';
 import { seoRoutes } from './features/seo/routes.ts';
 import { docsRoutes, type OpenApiDocument } from './features/docs/routes.ts';
 import { authPlugin } from './platform/http/auth.ts';
@@ -52,6 +56,8 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
   const accounts: AccountsDeps = { db: platform.db, cache: platform.cache, objects: platform.objects, config, authSecret: platform.authSecret, log: platform.log };
   const providers = loginProvidersFrom(config, options.oauthFetch);
   const auth = authPlugin(createCallerResolver(accounts));
+  // One catalogue of voices for every feature, so none disagrees with /api/voices.
+  const speech = options.audio?.speech ?? createTtsRegistry({ engines: config.tts.engines, openai: config.tts.openai });
   const app: Elysia<any, any, any, any, any, any, any> = new Elysia()
     .use(errorHandler(env, platform.log))
     .use(csrfGuard(config.baseUrl))
@@ -69,14 +75,17 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(catalogueRoutes(platform, auth, env))
     .use(readerRoutes(platform, auth, env))
     .use(progressRoutes(platform, auth))
-    .use(settingsRoutes(platform, auth, env))
+    .use(settingsRoutes(platform, auth, env, speech))
     .use(libraryRoutes(platform, auth, env))
     .use(followsRoutes(platform, auth, env))
     .use(commentsRoutes(platform, auth, env))
     .use(ratingsRoutes(platform, auth, env))
     .use(discoveryRoutes(platform, auth, env))
     .use(notificationsRoutes(platform, auth, env))
-    .use(audioRoutes(platform, auth, env, options.audio))
+    .use(audioRoutes(platform, auth, env, { ...options.audio, speech }))
+    .use(voiceSampleRoutes(platform, auth, speech))
+    .use(audioAdminRoutes(platform, auth, env))
+    .use(audioTimingRoutes(platform, auth, speech))
     .use(seoRoutes(platform, auth, env))
     .use(docsRoutes(async () => (document ??= await buildDocument(app)), env));
   if (platform.objects.kind === 'fs') app.use(objectRoutes(platform.objects, { secret: platform.objectSigningKey, maxUploadBytes: MAX_OBJECT_UPLOAD_BYTES }));

@@ -7,6 +7,7 @@ import type { Cache } from './cache/port.ts';
 import { createFsObjectStore } from './objects/fs.ts';
 import type { ObjectStore } from './objects/port.ts';
 import { createLogger, type Logger } from './log.ts';
+import { announceEnqueuesOn } from './queue/wake.ts';
 import { deriveKey, resolveAuthSecret } from './secrets.ts';
 
 export interface BootedPlatform extends Platform {
@@ -23,6 +24,8 @@ export async function bootPlatform(config: Readonly<Config>, log: Logger = creat
   const applied = await migrateToLatest(database.db);
   if (applied.length) log.info('database migrated', { applied: applied.length });
   const cache = await openConfiguredCache(config);
+  // Jobs enqueued here wake runners in every process sharing the cache (ROLE=web has none of its own).
+  announceEnqueuesOn(database.db, cache, log);
   const objects = await openConfiguredObjects(config, objectSigningKey);
   return {
     config,

@@ -117,6 +117,12 @@ describe('once stored', () => {
     expect(past.status).toBe(416);
     expect(past.headers.get('content-range')).toBe(`bytes */${size}`);
     expect(await past.json()).toEqual({ error: 'range_not_satisfiable', message: 'Range not satisfiable' });
+    // Open-ended from the end (a player resuming at the last byte) and a zero-byte suffix select nothing either.
+    for (const range of [`bytes=${size}-`, `bytes=${size + 1}-`, 'bytes=-0']) {
+      const none = await stream('the-cartographers-daughter/1', { range });
+      expect([range, none.status, none.headers.get('content-range')]).toEqual([range, 416, `bytes */${size}`]);
+      await none.text();
+    }
     // A range that is not bytes is ignored (RFC 9110): the whole file.
     const other = await stream('the-cartographers-daughter/1', { range: 'items=1-2' });
     expect(other.status).toBe(200);

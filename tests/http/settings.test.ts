@@ -44,8 +44,8 @@ describe('PUT /api/settings', () => {
     const first = await put(who, { theme: 'light', speed: 1.5 });
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ ...DEFAULTS, theme: 'light', speed: 1.5 });
-    const second = await put(who, { font_size: 1.1, auto_next: true, voice: 'flite:slt', locale: 'pt', font_family: 'mono' });
-    const all = { auto_next: true, voice: 'flite:slt', speed: 1.5, theme: 'light', locale: 'pt', font_family: 'mono', font_size: 1.1 };
+    const second = await put(who, { font_size: 1.1, auto_next: true, voice: 'espeak-en-gb', locale: 'pt', font_family: 'mono' });
+    const all = { auto_next: true, voice: 'espeak-en-gb', speed: 1.5, theme: 'light', locale: 'pt', font_family: 'mono', font_size: 1.1 };
     expect(await second.json()).toEqual(all);
     expect(await (await get(who)).json()).toEqual(all);
     expect(await rowsFor(who['x-session-id'])).toHaveLength(1);

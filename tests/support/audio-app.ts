@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateAudioKind } from '../../src/features/audio/kind.ts';
+import { voiceSamplesKind } from '../../src/features/audio/samples-kind.ts';
 import { jobKind, startJobRunner, type JobKindSpec, type JobRunner } from '../../src/platform/queue/index.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { DEBUG_TOKEN, TEST_ORIGIN } from './auth.ts';
@@ -17,11 +18,13 @@ import type { S3Config } from '../../src/config.ts';
  */
 export interface AudioTestApp extends TestApp {
   kind: JobKindSpec;
+  /** audio.voice-samples with the fake engines; the runner runs it only when started with `samples: true`. */
+  samplesKind: JobKindSpec;
   startRunner(): JobRunner;
   stopRunner(): Promise<void>;
 }
 
-export async function startAudioApp(options: { runner?: boolean; leaseSeconds?: number } = {}): Promise<AudioTestApp> {
+export async function startAudioApp(options: { runner?: boolean; leaseSeconds?: number; samples?: boolean } = {}): Promise<AudioTestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'chapterhouse-audio-'));
   const app = await startTestApp({
     env: { DEBUG_LOGIN_TOKEN: DEBUG_TOKEN },
@@ -34,6 +37,9 @@ export async function startAudioApp(options: { runner?: boolean; leaseSeconds?: 
   const support = new URL('./audio-worker.ts', import.meta.url).pathname;
   writeFileSync(workerFile, `import { startFakeAudioWorker } from ${JSON.stringify(support)};\nstartFakeAudioWorker(${JSON.stringify(config)});\n`);
   const kind = jobKind({ ...generateAudioKind, workerFile, leaseSeconds: options.leaseSeconds ?? generateAudioKind.leaseSeconds });
+  const samplesWorkerFile = join(dir, 'voice-samples.worker.ts');
+  writeFileSync(samplesWorkerFile, `import { startFakeVoiceSamplesWorker } from ${JSON.stringify(support)};\nstartFakeVoiceSamplesWorker(${JSON.stringify(config)});\n`);
+  const samplesKind = jobKind({ ...voiceSamplesKind, workerFile: samplesWorkerFile, leaseSeconds: options.leaseSeconds ?? voiceSamplesKind.leaseSeconds });
 
   let runner: JobRunner | null = null;
   const startRunner = () =>
@@ -42,7 +48,7 @@ export async function startAudioApp(options: { runner?: boolean; leaseSeconds?: 
       databaseUrl: (app.platform.database as TestDatabase).url,
       cache: app.platform.cache,
       log: app.platform.log,
-      kinds: [kind],
+      kinds: options.samples ? [kind, samplesKind] : [kind],
       pollIntervalMs: 50,
       backoffBaseMs: 50,
       progressIntervalMs: 50,
@@ -57,6 +63,7 @@ export async function startAudioApp(options: { runner?: boolean; leaseSeconds?: 
   return {
     ...app,
     kind,
+    samplesKind,
     startRunner,
     stopRunner,
     async close() {

@@ -1,5 +1,6 @@
 import type { S3Config } from '../../src/config.ts';
 import { createAudioJob } from '../../src/features/audio/job.ts';
+import { createVoiceSamplesJob } from '../../src/features/audio/samples-job.ts';
 import { createFsObjectStore } from '../../src/platform/objects/fs.ts';
 import { createS3ObjectStore } from '../../src/platform/objects/s3.ts';
 import { defineJob } from '../../src/platform/queue/runtime.ts';
@@ -21,4 +22,13 @@ export function startFakeAudioWorker(config: FakeWorkerConfig): void {
       ? createFsObjectStore({ root: config.objects.root, baseUrl: 'http://localhost:3000', secret: 'unused-by-jobs' })
       : createS3ObjectStore(config.objects.config);
   defineJob(createAudioJob({ speech: fakeSpeech(config.markerDir), objects: async () => objects, chunkRetryDelaysMs: [20, 50] }));
+}
+
+/** The voice-samples job (audio.voice-samples) with the same fake engines and store. */
+export function startFakeVoiceSamplesWorker(config: FakeWorkerConfig): void {
+  const objects =
+    config.objects.kind === 'fs'
+      ? createFsObjectStore({ root: config.objects.root, baseUrl: 'http://localhost:3000', secret: 'unused-by-jobs' })
+      : createS3ObjectStore(config.objects.config);
+  defineJob(createVoiceSamplesJob({ speech: fakeSpeech(config.markerDir), objects: async () => objects, chunkRetryDelaysMs: [20, 50] }));
 }

@@ -7,6 +7,7 @@ import { audioKey, partKey, partsPrefix } from './keys.ts';
 import { bookTitles, chapterForNarration, markDone, markFailed, markGenerating, saveAudioFile, type Target } from './queries.ts';
 import { notifyJobEnded } from './notify.ts';
 import { withChunkRetries } from './retry.ts';
+import { storedSentences } from './timings.ts';
 import { describeFailure, settleOrphans } from './state.ts';
 import { resolveVoice, type SpeechCatalog } from './voices.ts';
 
@@ -15,8 +16,8 @@ import { resolveVoice, type SpeechCatalog } from './voices.ts';
  * build it with fake engines). It narrates the chapter chunk by chunk and stores each encoded piece
  * at once as an object of its own (keys.ts, `audio-parts/`), which is how listeners in any process
  * hear the chapter while it is generated (stream.ts). At the end the whole file is stored, the job
- * marked done with its audio_files row in the transaction that completes the queue job, and the
- * pieces deleted.
+ * marked done with its audio_files row (sentence timings included: timings.ts) in the transaction
+ * that completes the queue job, and the pieces deleted.
  */
 export interface AudioJobPayload extends Target {
   requestedBy: string | null;
@@ -98,6 +99,7 @@ async function generate(deps: AudioJobDeps, objects: ObjectStore, payload: Audio
   const summary: NarrationSummary = step.value;
   const key = audioKey(payload.slug, payload.chapter, voice.id, format);
   const duration = Math.round(summary.duration * 1000) / 1000;
+  const sentences = storedSentences(script, summary.sentences, duration);
   // Streamed from the pieces, one at a time: an hour of WAV never sits in memory whole.
   await objects.put(key, assemble(objects, ctx.jobId, pieces, format, summary.wavHeader), {
     contentType: MIME_TYPES[format],
@@ -105,7 +107,7 @@ async function generate(deps: AudioJobDeps, objects: ObjectStore, payload: Audio
   });
 
   await ctx.finish(async (trx) => {
-    await saveAudioFile(trx, { slug: payload.slug, chapter: payload.chapter, voice: voice.id, object_key: key, format, size_bytes: size, duration_seconds: duration });
+    await saveAudioFile(trx, { slug: payload.slug, chapter: payload.chapter, voice: voice.id, object_key: key, format, size_bytes: size, duration_seconds: duration, sentences });
     const row = await markDone(trx, ctx.jobId);
     if (row) await notifyJobEnded(trx, row, 'done', chapter.book_title);
   });

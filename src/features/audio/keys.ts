@@ -12,7 +12,7 @@ import type { AudioFormat } from '../../integrations/tts/port.ts';
 export const AUDIO_PREFIX = 'audio/';
 export const PARTS_PREFIX = 'audio-parts/';
 
-const voiceSegment = (voice: string) => voice.replaceAll(':', '~');
+export const voiceSegment = (voice: string) => voice.replaceAll(':', '~');
 
 export function audioKey(slug: string, chapter: number, voice: string, format: AudioFormat): string {
   return `${AUDIO_PREFIX}${slug}/${chapter}/${voiceSegment(voice)}.${format}`;

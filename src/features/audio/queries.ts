@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db/index.ts';
-import type { AudioFilesTable, AudioJobsTable } from '../../platform/db/schema.ts';
+import type { AudioFilesTable, AudioJobsTable, AudioSentence } from '../../platform/db/schema.ts';
 
 /**
  * audio_jobs is the user-visible state of a generation (pending → generating → done | failed);
@@ -8,7 +8,8 @@ import type { AudioFilesTable, AudioJobsTable } from '../../platform/db/schema.t
  * object per chapter and voice. Every lookup here walks an index of migrations 000500/001000.
  */
 export type AudioJobRow = Selectable<AudioJobsTable>;
-export type AudioFileRow = Omit<Selectable<AudioFilesTable>, 'size_bytes'> & { size_bytes: number };
+/** Without `sentences` (timings-queries.ts reads them): listings never carry a chapter's text. */
+export type AudioFileRow = Omit<Selectable<AudioFilesTable>, 'size_bytes' | 'sentences'> & { size_bytes: number };
 export interface Target {
   slug: string;
   chapter: number;
@@ -105,8 +106,10 @@ export async function failOrphans(db: Db, t?: Target): Promise<AudioJobRow[]> {
   return rows;
 }
 
-export async function saveAudioFile(db: Db, file: Omit<AudioFileRow, 'created_at'>): Promise<void> {
-  const { slug, chapter, voice, ...rest } = file;
+/** Regenerated audio replaces the row, its sentence timings included. */
+export async function saveAudioFile(db: Db, file: Omit<AudioFileRow, 'created_at'> & { sentences: AudioSentence[] }): Promise<void> {
+  const { slug, chapter, voice, sentences, ...fields } = file;
+  const rest = { ...fields, sentences: JSON.stringify(sentences) };
   await db
     .insertInto('audio_files')
     .values({ slug, chapter, voice, ...rest, created_at: sql`now()` })

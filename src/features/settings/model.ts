@@ -6,7 +6,7 @@ import { FONT_FAMILIES, LOCALES, THEMES } from '../../../views/context.ts';
 export const SETTINGS_FIELDS = ['auto_next', 'voice', 'speed', 'theme', 'locale', 'font_family', 'font_size'] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
-// Replaced by the first voice of /api/voices when the audio feature lands.
+// The default voice is the first of /api/voices (settings/voices.ts); this one only on a server without any speech engine.
 export const DEFAULT_VOICE = 'espeak-en-us';
 export const VOICE_PATTERN = '^[a-z0-9][a-z0-9_.:-]{0,63}$';
 export const SPEED_RANGE = { min: 0.5, max: 3 } as const;

@@ -10,17 +10,22 @@ import type { SettingsField } from './model.ts';
 import { SETTINGS_FIELDS, SettingsFormSchema, SettingsPatchSchema, SettingsSchema, unknownField } from './model.ts';
 import { appearanceCookies, changedAppearanceCookies, withAppearance } from './appearance.ts';
 import { readSettingsForm } from './form.ts';
-import { privacyOf, saveSettings, settingsOf, settingsRowOf, storedAppearance, toSettings } from './service.ts';
+import { privacyOf, saveSettings, settingsRowOf, storedAppearance, toSettings } from './service.ts';
+import type { SettingsRow } from './queries.ts';
 import { appearanceRoutes } from '../preferences/routes.ts';
 import { privacyRoutes } from './privacy-routes.ts';
+import type { SpeechCatalog } from '../audio/voices.ts';
+import { checkOfferedVoice, effectiveVoice, isAcceptedVoice, offeredVoices } from './voices.ts';
 
 /**
  * GET|PUT /api/settings (JSON, signed in or anonymous), the /settings page with its no-JS form,
  * and POST /prefs (the appearance menu), which writes the same settings.
  */
-export function settingsRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment) {
+export function settingsRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment, speech: SpeechCatalog) {
   const { db } = platform;
   const secure = platform.config.baseUrl.startsWith('https:');
+  /** The seven fields as a client sees them: the voice is one /api/voices offers. */
+  const settingsFrom = async (row: SettingsRow | undefined) => ({ ...toSettings(row), voice: await effectiveVoice(speech, row?.voice) });
 
   /** The page as the reader sees it: stored choices win over stale cookies, which are refreshed. */
   async function renderPage(request: Request, caller: Caller, extra: { saved?: boolean; invalid?: SettingsField[]; privacySaved?: boolean }, status = 200) {
@@ -30,8 +35,9 @@ export function settingsRoutes(platform: BootedPlatform, auth: AuthPlugin, env: 
     for (const cookie of changedAppearanceCookies(request, stored, secure)) addResponseCookie(request, cookie);
     const ctx = withAppearance(pageContext(request, env), stored);
     // Fields never chosen show what the page really uses (cookie or browser language), not the default.
-    const settings = { ...toSettings(row), theme: ctx.theme, locale: ctx.locale, font_family: ctx.fontFamily, font_size: ctx.fontSize };
-    const page = SettingsPage({ ctx, settings, signedIn: caller.user !== null, saved: extra.saved ?? false, invalid: extra.invalid ?? [], privacy });
+    const settings = { ...(await settingsFrom(row)), theme: ctx.theme, locale: ctx.locale, font_family: ctx.fontFamily, font_size: ctx.fontSize };
+    const voices = await offeredVoices(speech);
+    const page = SettingsPage({ ctx, settings, voices, signedIn: caller.user !== null, saved: extra.saved ?? false, invalid: extra.invalid ?? [], privacy });
     return htmlResponse(page, status, { 'cache-control': 'no-store' });
   }
 
@@ -40,17 +46,18 @@ export function settingsRoutes(platform: BootedPlatform, auth: AuthPlugin, env: 
     .use(appearanceRoutes({ db, auth, secureCookies: secure }))
     .use(privacyRoutes(db, auth))
     // The profile page needs the page environment, which app.ts does not hand to followsRoutes.
-    .get('/api/settings', ({ caller }) => settingsOf(db, caller.reader), {
+    .get('/api/settings', async ({ caller }) => settingsFrom(await settingsRowOf(db, caller.reader)), {
       response: SettingsSchema,
       detail: { tags: ['reading'], summary: 'The reader’s settings, every field with its default' },
     })
     .put(
       '/api/settings',
       async ({ body, caller, request }) => {
+        await checkOfferedVoice(speech, body.voice);
         const row = await saveSettings(db, caller.reader, body);
         // Server-rendered pages read these cookies, so the change shows on the next page at no cost.
         for (const cookie of appearanceCookies(storedAppearance(row), secure)) addResponseCookie(request, cookie);
-        return toSettings(row);
+        return settingsFrom(row);
       },
       {
         transform: ({ body }) => {
@@ -70,6 +77,11 @@ export function settingsRoutes(platform: BootedPlatform, auth: AuthPlugin, env: 
       '/settings',
       async ({ body, request, caller }) => {
         const { patch, invalid } = readSettingsForm(body);
+        // A well-formed voice id the schema let through may still be one this server does not offer.
+        const voice = body.voice;
+        if (voice !== undefined && !invalid.includes('voice') && !(await isAcceptedVoice(speech, voice))) {
+          return renderPage(request, caller, { invalid: SETTINGS_FIELDS.filter((field) => field === 'voice' || invalid.includes(field)) }, 400);
+        }
         if (invalid.length > 0) return renderPage(request, caller, { invalid }, 400);
         const row = await saveSettings(db, caller.reader, patch);
         for (const cookie of appearanceCookies(storedAppearance(row), secure)) addResponseCookie(request, cookie);

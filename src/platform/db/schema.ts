@@ -209,6 +209,15 @@ export interface AudioFilesTable {
   size_bytes: Generated<number>;
   duration_seconds: Generated<number>;
   created_at: DefaultTimestamp;
+  /** Sentence timings of the file (migration 001100); NULL for audio stored before they were kept. */
+  sentences: ColumnType<AudioSentence[] | null, string | null | undefined, string | null>;
+}
+
+/** One sentence of stored audio: seconds from the start of the file, and the words spoken. */
+export interface AudioSentence {
+  start: number;
+  end: number;
+  text: string;
 }
 
 export interface AiJobsTable {

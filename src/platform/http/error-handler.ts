@@ -22,10 +22,21 @@ function mapError(code: string | number, error: unknown, request: Request, log: 
   if (code === 'PARSE') return { status: 400, code: 'invalid_request', message: isJson(request) ? 'Invalid JSON body' : 'Invalid request body' };
   if (code === 'VALIDATION' && error instanceof ValidationError) return { status: 400, code: 'invalid_request', message: validationMessage(error) };
   if (code === 'INVALID_COOKIE_SIGNATURE') return { status: 400, code: 'invalid_request', message: 'Invalid cookie' };
+  if (isNulCharacterError(error)) return { status: 400, code: 'invalid_request', message: 'Text must not contain NUL characters' };
   const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 500;
   if (status >= 400 && status < 500) return { status, code: 'invalid_request', message: 'Invalid request' };
   log.error('unhandled error', { req_id: requestIdOf(request), path: new URL(request.url).pathname, error: error as Error });
   return { status: 500, code: 'internal_error', message: 'Something went wrong' };
+}
+
+/**
+ * PostgreSQL refuses U+0000 in text (22021 on a parameter, 22P05 inside JSON): the reader sent it,
+ * so it is their bad input, not our failure. Nothing was written: the statement failed whole.
+ */
+function isNulCharacterError(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code === '22P05') return true;
+  return code === '22021' && typeof message === 'string' && message.includes('0x00');
 }
 
 /**

@@ -29,19 +29,24 @@ function signedKey(request: Request, wildcard: string | undefined, secret: strin
   return signed && { key, contentType: signed.contentType };
 }
 
-/** A single "bytes=" range resolved against size; 'unsatisfiable', or null to ignore the header (RFC 9110). */
+/**
+ * A single "bytes=" range resolved against size (RFC 9110 §14.1.2, §14.4): 'unsatisfiable' (416)
+ * when it selects no byte (a first byte at or past the end, `bytes=-0`, any range of an empty
+ * representation), or null to ignore the header and answer 200 (not one valid byte-range-spec:
+ * another unit, several ranges, a last byte before the first).
+ */
 export function parseRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | null {
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  const m = /^bytes=(\d*)-(\d*)$/i.exec(header.trim());
   if (!m || (m[1] === '' && m[2] === '')) return null;
   if (m[1] === '') {
     const suffix = Number(m[2]);
     return suffix === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(m[1]);
-  const end = m[2] === '' ? size - 1 : Number(m[2]);
-  if (end < start) return null;
+  // The last byte is checked against the first as written, before either meets the size.
+  if (m[2] !== '' && Number(m[2]) < start) return null;
   if (start >= size) return 'unsatisfiable';
-  return { start, end: Math.min(end, size - 1) };
+  return { start, end: m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1) };
 }
 
 async function* limited(body: ReadableStream<Uint8Array> | null, max: number): AsyncIterable<Uint8Array> {

@@ -1,9 +1,11 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, JobsTable } from '../db/schema.ts';
+import type { Database, JobsTable, JobStatus } from '../db/schema.ts';
+import { jobAdded } from './wake.ts';
 
 /**
  * The queue as plain functions over the `jobs` table (DESIGN rule 7: jobs are data). Each takes a
- * Kysely instance or a transaction, so a feature can enqueue inside its own transaction.
+ * Kysely instance or a transaction, so a feature can enqueue inside its own transaction (open it
+ * with transactionWithJobs() so runners are woken when it commits: wake.ts).
  * Leases live in lease.ts; both are re-exported from index.ts.
  */
 export type Job = Selectable<JobsTable>;
@@ -19,13 +21,6 @@ export interface EnqueueInput {
   runAt?: Date;
   /** While a job of this kind and key is queued or running, enqueue returns it instead of a copy. */
   dedupeKey?: string;
-}
-
-// Runners in this process register here so an enqueue wakes them before their next poll.
-const wakers = new Set<() => void>();
-export function onEnqueue(wake: () => void): () => void {
-  wakers.add(wake);
-  return () => void wakers.delete(wake);
 }
 
 export async function enqueue(db: QueueDb, input: EnqueueInput): Promise<Job> {
@@ -49,7 +44,8 @@ export async function enqueue(db: QueueDb, input: EnqueueInput): Promise<Job> {
       .returningAll()
       .executeTakeFirst();
     if (inserted) {
-      for (const wake of wakers) wake();
+      // Runners learn of a job due now at once (wake.ts); a later one is found by their poll.
+      if (!input.runAt || input.runAt.getTime() <= Date.now()) jobAdded(db, inserted.kind);
       return inserted;
     }
     const existing = await db
@@ -66,6 +62,16 @@ export async function enqueue(db: QueueDb, input: EnqueueInput): Promise<Job> {
 
 export function getJob(db: QueueDb, id: string): Promise<Job | undefined> {
   return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The status of each job that exists, in one query; ids that are not job ids are simply absent. */
+export async function jobStatuses(db: QueueDb, ids: readonly string[]): Promise<Map<string, JobStatus>> {
+  const valid = [...new Set(ids.filter((id) => UUID.test(id)))];
+  if (valid.length === 0) return new Map();
+  const rows = await db.selectFrom('jobs').select(['id', 'status']).where('id', 'in', valid).execute();
+  return new Map(rows.map((row) => [row.id, row.status]));
 }
 
 /**

@@ -3,19 +3,24 @@ import type { DatabaseHandle } from '../db/index.ts';
 import type { Cache } from '../cache/port.ts';
 import type { Logger } from '../log.ts';
 import { claim, heartbeat } from './lease.ts';
-import { onEnqueue, type Job } from './queue.ts';
+import type { Job } from './queue.ts';
 import { recordOutcome } from './outcome.ts';
 import { checkRegistry, type JobKindSpec } from './registry.ts';
 import { finalEvent, progressWriter, publisher } from './events.ts';
 import { Slot } from './slot.ts';
 import type { AbortReason, WorkerDbConfig } from './protocol.ts';
+import { announceEnqueuesOn, onLocalEnqueue, WAKE_CHANNEL } from './wake.ts';
 
 export interface RunnerOptions {
   database: DatabaseHandle;
   /** Handed to job workers, which open their own small pool; null (embedded PGlite): the bridge. */
   databaseUrl: string | null;
-  /** Progress and final states are published on `job:<id>`. */
-  cache?: Pick<Cache, 'publish'> | null;
+  /**
+   * Progress and final states are published on `job:<id>`; wake-ups for new jobs arrive on
+   * `queue:wake` (wake.ts), also from other processes. Without a cache only enqueues made in this
+   * process wake the runner before its poll.
+   */
+  cache?: Pick<Cache, 'publish' | 'subscribe'> | null;
   log: Logger;
   kinds: readonly JobKindSpec[];
   /** Default `<hostname>:<pid>`; each claim adds `#<attempt>.<nonce>` to make the owner token. */
@@ -34,8 +39,10 @@ export interface RunnerOptions {
 
 export interface JobRunner {
   readonly workerId: string;
-  /** Claim now instead of at the next poll (enqueue() in this process does it for you). */
-  wake(): void;
+  /** Resolves once wake-ups reach the runner (its cache subscription is in place). */
+  readonly ready: Promise<void>;
+  /** Claim now (every kind, or one) instead of at the next poll; enqueue() does it for you (wake.ts). */
+  wake(kind?: string): void;
   /** Graceful: stop claiming, abort running bodies, wait, then terminate; interrupted jobs are re-queued. */
   stop(): Promise<void>;
 }
@@ -78,6 +85,9 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
   let pollTimer: ReturnType<typeof setTimeout> | null = null;
   let ticking: Promise<void> | null = null;
   let again = false;
+  // Kinds the next claim round asks for: a wake-up names one kind, the poll asks for all.
+  let wanted = new Set<string>();
+  let wantAll = false;
 
   const abortJob = (active: Active, reason: AbortReason, graceMs: number) => {
     if (active.abortReason || active.ended) return;
@@ -124,7 +134,7 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
         for (const timer of active.timers) clearTimeout(timer);
         state.active.delete(job.id);
         if (slot.alive) state.idle.push({ slot, since: Date.now() });
-        wake();
+        wake(job.kind);
       });
   }
 
@@ -139,38 +149,70 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
     }
   }
 
-  async function tick(): Promise<void> {
+  const freeSlots = (state: KindState) => state.spec.concurrency - state.active.size;
+
+  async function tick(only: ReadonlySet<string> | null): Promise<void> {
     retireIdle();
     for (const state of kinds) {
-      const free = state.spec.concurrency - state.active.size;
-      if (stopping || free <= 0) continue;
+      const free = freeSlots(state);
+      if (stopping || free <= 0 || (only && !only.has(state.spec.kind))) continue;
       const jobs = await claim(db, { kinds: [state.spec.kind], workerId, leaseSeconds: state.spec.leaseSeconds, limit: free });
       for (const job of jobs) start(state, job);
     }
   }
 
-  // One tick at a time; a wake during a tick runs another right after it.
-  function wake(): void {
+  // One claim round at a time; wakes during a round coalesce into one more round right after it,
+  // so a burst of enqueues costs at most two rounds, not one per job. Only a round over every kind
+  // restarts the poll: wake-ups for one busy kind must not starve the others' delayed jobs.
+  function wake(kind?: string): void {
     if (stopping) return;
+    if (kind === undefined) wantAll = true;
+    else wanted.add(kind);
     if (ticking) return void (again = true);
-    if (pollTimer) clearTimeout(pollTimer);
     ticking = (async () => {
       do {
         again = false;
-        await tick().catch((error) => log.error('job claim failed', { error }));
+        const only = wantAll ? null : wanted;
+        if (!only && pollTimer) {
+          clearTimeout(pollTimer);
+          pollTimer = null;
+        }
+        wantAll = false;
+        wanted = new Set();
+        await tick(only).catch((error) => log.error('job claim failed', { error }));
       } while (again && !stopping);
     })().finally(() => {
       ticking = null;
-      if (!stopping) pollTimer = setTimeout(wake, pollIntervalMs);
+      if (!stopping && !pollTimer) pollTimer = setTimeout(poll, pollIntervalMs);
     });
   }
+  function poll(): void {
+    pollTimer = null;
+    wake();
+  }
 
-  const unsubscribe = onEnqueue(wake);
+  // Only a kind this runner runs, with a slot free: anything else would be a claim round for nothing.
+  const onWake = (kind: string) => {
+    const state = kinds.find((k) => k.spec.kind === kind);
+    if (state && freeSlots(state) > 0) wake(kind);
+  };
+  const cache = options.cache ?? null;
+  const unbind = cache ? announceEnqueuesOn(db, cache, log) : () => {};
+  const unlisten = cache ? null : onLocalEnqueue(onWake);
+  const subscription = cache
+    ? cache.subscribe(WAKE_CHANNEL, onWake).catch((error) => {
+        log.warn('job wake-ups unavailable; polling only', { error });
+        return null;
+      })
+    : Promise.resolve(null);
+  const ready = subscription.then(() => undefined);
   wake();
 
   async function shutdown(): Promise<void> {
     stopping = true;
-    unsubscribe();
+    unbind();
+    unlisten?.();
+    await (await subscription)?.().catch(() => {});
     if (pollTimer) clearTimeout(pollTimer);
     await ticking;
     const running = allActive();
@@ -182,6 +224,7 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
 
   return {
     workerId,
+    ready,
     wake,
     stop: () => (stopped ??= shutdown()),
   };

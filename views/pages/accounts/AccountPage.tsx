@@ -48,6 +48,26 @@ export function AccountPage({ ctx, user, isPro, sessions, now }: AccountPageProp
         </p>
       </section>
 
+      {user.role === 'admin' ? (
+        <section class="account-section account-admin" aria-labelledby="account-admin">
+          <h2 id="account-admin" safe>
+            {t('account.admin')}
+          </h2>
+          <ul class="account-admin__links">
+            <li>
+              <a href="/admin/audio" id="account-admin-audio" safe>
+                {t('account.admin.audioCache')}
+              </a>{' '}
+              <span class="account-admin__line" safe>
+                {t('account.admin.audioCacheLine')}
+              </span>
+            </li>
+          </ul>
+        </section>
+      ) : (
+        ''
+      )}
+
       <section class="account-section" aria-labelledby="account-sessions">
         <h2 id="account-sessions" safe>
           {t('sessions.heading')}

@@ -1,8 +1,12 @@
 import type { ChapterPageData } from '../../../src/features/reader/service.ts';
 import type { PageContext } from '../../context.ts';
+import { AudioPlayer } from '../../components/AudioPlayer.tsx';
 import { CommentsSection } from '../comments/CommentsSection.tsx';
 import { Layout } from '../../layouts/Layout.tsx';
 import { bookPath, chapterInListPath, chapterPath } from './links.ts';
+
+/** In this order: the parts first, the player that uses them last. */
+const PLAYER_SCRIPTS = ['js/player/format.js', 'js/player/sleep.js', 'js/player/highlight.js', 'js/player/session.js', 'js/player/source.js', 'js/player/player.js'];
 
 export type ChapterPageProps = { ctx: PageContext; data: ChapterPageData };
 
@@ -21,6 +25,9 @@ export function ChapterPage({ ctx, data }: ChapterPageProps): JSX.Element {
     <>
       {next !== null ? <link rel="prefetch" href={chapterPath(book.slug, next)} /> : ''}
       <script src={ctx.asset('js/reader.js')} defer></script>
+      {PLAYER_SCRIPTS.map((file) => (
+        <script src={ctx.asset(file)} defer></script>
+      ))}
     </>
   );
   return (
@@ -56,6 +63,17 @@ export function ChapterPage({ ctx, data }: ChapterPageProps): JSX.Element {
             {t('reader.chapterOf', { number: chapter.number, count: Math.max(book.chapter_count, chapter.number) })}
           </p>
         </header>
+        <AudioPlayer
+          ctx={ctx}
+          slug={book.slug}
+          chapter={chapter.number}
+          chapterTitle={title}
+          bookTitle={book.title}
+          author={book.author}
+          coverUrl={book.cover_url}
+          nextUrl={next !== null ? chapterPath(book.slug, next) : null}
+          nextChapter={next}
+        />
         <div class="reader__text">{safeHtml}</div>
         {next === null ? (
           // The last chapter offers to file the book as completed. The page is cached per viewer

@@ -1,15 +1,19 @@
+import type { Voice } from '../../../src/integrations/tts/index.ts';
 import type { Settings } from '../../../src/features/settings/model.ts';
-import { DEFAULT_VOICE, FONT_SIZE_RANGE, SPEED_RANGE } from '../../../src/features/settings/model.ts';
+import { FONT_SIZE_RANGE, SPEED_RANGE } from '../../../src/features/settings/model.ts';
 import { SelectField } from '../../components/SelectField.tsx';
 import { FONT_FAMILIES, LOCALES, THEMES, type PageContext } from '../../context.ts';
 import { LOCALE_NAMES, LOCALE_TAGS } from '../../i18n/index.ts';
 import { Layout } from '../../layouts/Layout.tsx';
 import { PrivacySection } from './PrivacySection.tsx';
 import { RangeField } from './RangeField.tsx';
+import { VoiceField } from './VoiceField.tsx';
 
 export interface SettingsPageProps {
   ctx: PageContext;
   settings: Settings;
+  /** Every voice of /api/voices, in its order. */
+  voices: readonly Voice[];
   signedIn: boolean;
   /** After the no-JS form was saved (303 back here with ?saved=1). */
   saved: boolean;
@@ -23,13 +27,15 @@ export interface SettingsPageProps {
  * Every reader setting on one page. Without JavaScript it is a plain form (POST /settings, 303
  * back); public/js/settings.js applies each change at once and saves it with PUT /api/settings.
  */
-export function SettingsPage({ ctx, settings, signedIn, saved, invalid, privacy }: SettingsPageProps): JSX.Element {
+export function SettingsPage({ ctx, settings, voices: offered, signedIn, saved, invalid, privacy }: SettingsPageProps): JSX.Element {
   const { t } = ctx;
   const tag = LOCALE_TAGS[ctx.locale];
   const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 1 });
   const decimal = new Intl.NumberFormat(tag, { minimumFractionDigits: 1, maximumFractionDigits: 2 });
-  // Only the default voice exists until narration arrives; a stored other voice stays selectable.
-  const voices = settings.voice === DEFAULT_VOICE ? [DEFAULT_VOICE] : [DEFAULT_VOICE, settings.voice];
+  // A stored voice of a speech server that cannot be asked right now is still accepted (settings/voices.ts): keep it selectable.
+  const voices: readonly Voice[] = offered.length === 0 || offered.some((v) => v.id === settings.voice)
+    ? offered
+    : [...offered, { id: settings.voice, name: settings.voice, engine: 'openai', language: 'und' }];
 
   return (
     <Layout ctx={ctx} title={t('settings.title')} description={t('settings.description')} noindex>
@@ -94,8 +100,13 @@ export function SettingsPage({ ctx, settings, signedIn, saved, invalid, privacy 
 
           <fieldset class="settings-group">
             <legend safe>{t('settings.listening')}</legend>
-            <SelectField id="settings-voice" name="voice" label={t('settings.voice')} selected={settings.voice}
-              options={voices.map((voice) => ({ value: voice, label: voice }))} />
+            {voices.length > 0 ? (
+              <VoiceField ctx={ctx} voices={voices} selected={settings.voice} />
+            ) : (
+              <p class="field__hint" safe>
+                {t('voices.none')}
+              </p>
+            )}
             <RangeField id="settings-speed" name="speed" label={t('settings.speed')} value={settings.speed}
               min={SPEED_RANGE.min} max={SPEED_RANGE.max} step={0.05} shown={`${decimal.format(settings.speed)}×`} format="times" />
             <div class="field field--check">
@@ -119,6 +130,7 @@ export function SettingsPage({ ctx, settings, signedIn, saved, invalid, privacy 
         {privacy ? <PrivacySection t={t} username={privacy.username} privacy={{ library_private: privacy.library_private }} saved={privacy.saved} /> : ''}
       </div>
       <script src={ctx.asset('js/settings.js')} defer></script>
+      {voices.length > 0 ? <script src={ctx.asset('js/voice-preview.js')} defer></script> : ''}
     </Layout>
   );
 }

@@ -1,0 +1,173 @@
+/**
+ * The audio stream as a listener meets it: the real app (`bun src/main.ts`, embedded stores, a
+ * fresh DATA_DIR, one engine offered) on a free port, a chapter of about 2,000 words that was
+ * never generated, and `GET /api/audio-stream/{slug}/{n}?voice=` timed from the request to the
+ * first body byte. Per engine: a cold run (the app's first narration: worker thread and engine
+ * start included) and a warm one (a second fresh chapter), then the app process's peak RSS
+ * during those runs (VmHWM of /proc/<pid>/status, reset once the app has settled: the job's
+ * worker threads live in that process; the engine programs it spawns do not).
+ */
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { loadConfig } from '../../src/config.ts';
+import { bootPlatform } from '../../src/platform/boot.ts';
+import { silentLogger } from '../../src/platform/log.ts';
+import { freePort, spawnApp, type AppProcess } from '../../tests/support/processes.ts';
+
+export interface StreamScenario {
+  label: string;
+  /** What the app is started with: TTS_ENGINES, and for mespeak a PATH without espeak-ng. */
+  engine: 'espeak' | 'mespeak' | 'flite' | 'openai';
+  voice: string;
+}
+
+export interface StreamRun {
+  headersMs: number;
+  firstByteMs: number;
+  totalMs: number;
+  bytes: number;
+  /** From GET /api/audio/timings once stored. */
+  audioSeconds: number;
+  sentences: number;
+}
+
+export interface StreamResult {
+  label: string;
+  voice: string;
+  cold: StreamRun;
+  warm: StreamRun;
+  /** VmHWM when the app had settled after start (migrations, assets, start-up jobs). */
+  startPeakMb: number;
+  /** VmRSS when the app had settled. */
+  idleMb: number;
+  /** VmHWM over the two narrations (reset just before the first). */
+  runPeakMb: number;
+}
+
+export const STREAM_SCENARIOS: readonly StreamScenario[] = [
+  { label: 'espeak-ng', engine: 'espeak', voice: 'espeak-en-us' },
+  { label: 'mespeak', engine: 'mespeak', voice: 'espeak-en-us' },
+  { label: 'flite slt (WAV)', engine: 'flite', voice: 'flite-slt' },
+  { label: 'openai stand-in', engine: 'openai', voice: 'openai-af_bella' },
+];
+
+const SLUG = 'bench-audio-stream';
+const AUTH_SECRET = 'bench-audio-stream-secret-long-enough-0123456789';
+
+const procStatus = (pid: number, field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** CPU ticks of the process and of its reaped children (engine programs, encoders). */
+function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0); // utime stime cutime cstime
+}
+
+/** Until the app has been idle (≤ 2 ticks, 20 ms, of CPU) for a second: start-up jobs (voice samples) done. */
+async function settle(pid: number, timeoutMs = 120_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  let quiet = 0;
+  let last = cpuTicks(pid);
+  while (quiet < 4 && Date.now() < end) {
+    await Bun.sleep(250);
+    const now = cpuTicks(pid);
+    quiet = now - last <= 2 ? quiet + 1 : 0;
+    last = now;
+  }
+}
+
+/** The benchmark book, written through the app's own platform (migrations included) before the app starts. */
+async function seed(dataDir: string, markdown: string, chapters: number): Promise<void> {
+  const platform = await bootPlatform(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET, SEED_DEMO: '0', LOG_LEVEL: 'error' }), silentLogger);
+  try {
+    const words = markdown.split(/\s+/).filter(Boolean).length;
+    await platform.db.transaction().execute(async (trx) => {
+      await trx.insertInto('books').values({ slug: SLUG, title: 'The Benchmark Narration', author: 'Bench', chapter_count: chapters }).execute();
+      await trx
+        .insertInto('chapters')
+        .values(Array.from({ length: chapters }, (_, i) => ({ book_slug: SLUG, number: i + 1, title: `Chapter ${i + 1}`, text: markdown, word_count: words })))
+        .execute();
+    });
+  } finally {
+    await platform.shutdown();
+  }
+}
+
+/** A PATH holding the programs the app may run, minus espeak-ng: the registry then speaks through mespeak. */
+function pathWithoutEspeak(dir: string): string {
+  for (const program of ['flite', 'lame']) {
+    const found = Bun.which(program);
+    if (found) symlinkSync(found, join(dir, program));
+  }
+  return dir;
+}
+
+async function listen(base: string, chapter: number, voice: string): Promise<StreamRun> {
+  // A fresh anonymous reader per request: the free tier (3 chapters a day) never refuses one.
+  const headers = { 'x-session-id': `bench-${randomBytes(8).toString('hex')}` };
+  const since = performance.now();
+  const res = await fetch(`${base}/api/audio-stream/${SLUG}/${chapter}?voice=${voice}`, { headers });
+  const headersMs = performance.now() - since;
+  if (res.status !== 200) throw new Error(`stream answered ${res.status}: ${await res.text()}`);
+  if (res.headers.get('x-audio-source') !== 'live') throw new Error(`expected a live stream, got ${res.headers.get('x-audio-source')}`);
+  const reader = res.body!.getReader();
+  let firstByteMs = NaN;
+  let bytes = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    if (Number.isNaN(firstByteMs) && read.value.length) firstByteMs = performance.now() - since;
+    bytes += read.value.length;
+  }
+  const totalMs = performance.now() - since;
+  const timings = await fetch(`${base}/api/audio/timings/${SLUG}/${chapter}?voice=${voice}`, { headers });
+  const body = timings.ok ? ((await timings.json()) as { duration: number; sentences: unknown[] }) : { duration: NaN, sentences: [] };
+  return { headersMs, firstByteMs, totalMs, bytes, audioSeconds: body.duration, sentences: body.sentences.length };
+}
+
+export async function streamBench(options: { markdown: string; scenarios: readonly StreamScenario[]; openaiUrl?: string; onResult?: (r: StreamResult) => void }): Promise<StreamResult[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'chapterhouse-bench-stream-'));
+  const binDir = mkdtempSync(join(tmpdir(), 'chapterhouse-bench-bin-'));
+  const results: StreamResult[] = [];
+  let app: AppProcess | null = null;
+  try {
+    // Scenario i narrates chapters 2i+1 (cold) and 2i+2 (warm): each one never generated before.
+    await seed(dataDir, options.markdown, options.scenarios.length * 2);
+    for (const [i, scenario] of options.scenarios.entries()) {
+      const port = await freePort();
+      const env: Record<string, string> = {
+        DATA_DIR: dataDir, PORT: String(port), AUTH_SECRET, SEED_DEMO: '0',
+        TTS_ENGINES: scenario.engine === 'mespeak' ? 'espeak' : scenario.engine,
+      };
+      if (scenario.engine === 'openai') {
+        if (!options.openaiUrl) throw new Error('the openai scenario needs the stand-in server');
+        env.TTS_OPENAI_URL = options.openaiUrl;
+      }
+      if (scenario.engine === 'mespeak') env.PATH = pathWithoutEspeak(binDir);
+      app = spawnApp(env);
+      // Its log lines (warnings only) must not fill the pipe and stall it.
+      void new Response(app.child.stderr).text().then((text) => text.trim() && process.stderr.write(`[${scenario.label}] ${text}`));
+      const announced = await Promise.race([app.announced, app.child.exited.then((code) => `exited ${code}`)]);
+      if (!announced.includes('ready')) throw new Error(`the app did not start for ${scenario.label}: ${announced}`);
+      const pid = app.child.pid;
+      await settle(pid);
+      const startPeakMb = procStatus(pid, 'VmHWM');
+      const idleMb = procStatus(pid, 'VmRSS');
+      writeFileSync(`/proc/${pid}/clear_refs`, '5'); // VmHWM := VmRSS now
+      const base = `http://localhost:${port}`;
+      const cold = await listen(base, 2 * i + 1, scenario.voice);
+      const warm = await listen(base, 2 * i + 2, scenario.voice);
+      const runPeakMb = procStatus(pid, 'VmHWM');
+      const result = { label: scenario.label, voice: scenario.voice, cold, warm, startPeakMb, idleMb, runPeakMb };
+      results.push(result);
+      options.onResult?.(result);
+      await app.stop();
+      app = null;
+    }
+  } finally {
+    await app?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(binDir, { recursive: true, force: true });
+  }
+  return results;
+}
