@@ -33,6 +33,12 @@ test('play a chapter, change the speed to 2.5, set a 15-minute sleep timer; afte
   await listen.click();
   await playedPast(page, 1);
   expect(await page.locator('[data-player-duration]').innerText()).not.toBe('');
+  // The lock screen knows what is playing.
+  const session = await page.evaluate(() => {
+    const meta = navigator.mediaSession.metadata!;
+    return { title: meta.title, album: meta.album, artist: meta.artist, artwork: meta.artwork.length, state: navigator.mediaSession.playbackState };
+  });
+  expect(session).toEqual({ title: (await page.locator('h1').innerText()).trim(), album: 'Morning Bread', artist: 'Mira Holloway', artwork: 1, state: 'playing' });
 
   // The in-player cycle: 1× → 1.25× → 1.5× → 1.75× → 2× → 2.5×.
   const cycle = page.getByRole('button', { name: 'Change the speed' });
@@ -141,6 +147,11 @@ test('phone: the docked player fits the screen', async () => {
   const bar = await page.locator('[data-player-bar]').boundingBox();
   expect(bar!.y + bar!.height).toBeLessThanOrEqual(740 + 1);
   expect(bar!.width).toBeLessThanOrEqual(360);
+  // The position slider keeps a usable width, and the buttons stay on one row.
+  expect((await page.locator('[data-player-seek]').boundingBox())!.width).toBeGreaterThan(200);
+  const toggle = (await page.locator('[data-player-toggle]').boundingBox())!;
+  const close = (await page.locator('[data-player-close]').boundingBox())!;
+  expect(Math.abs(toggle.y - close.y)).toBeLessThan(4);
   expect(errors).toEqual([]);
   await context.close();
 });
