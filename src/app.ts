@@ -53,7 +53,7 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
   const { config } = platform;
   const env: PageEnvironment = { baseUrl: config.baseUrl, asset: assets.url };
   let document: OpenApiDocument | null = null;
-  const accounts: AccountsDeps = { db: platform.db, cache: platform.cache, objects: platform.objects, config, authSecret: platform.authSecret, log: platform.log };
+  const accounts: AccountsDeps = { db: platform.db, cache: platform.cache, objects: platform.objects, config, authSecret: platform.authSecret, log: platform.log, clock: platform.clock };
   const providers = loginProvidersFrom(config, options.oauthFetch);
   const auth = authPlugin(createCallerResolver(accounts));
   // One catalogue of voices for every feature, so none disagrees with /api/voices.

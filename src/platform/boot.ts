@@ -9,6 +9,7 @@ import type { ObjectStore } from './objects/port.ts';
 import { createLogger, type Logger } from './log.ts';
 import { announceEnqueuesOn } from './queue/wake.ts';
 import { deriveKey, resolveAuthSecret } from './secrets.ts';
+import { systemClock } from './clock.ts';
 
 export interface BootedPlatform extends Platform {
   readonly authSecret: string;
@@ -34,6 +35,7 @@ export async function bootPlatform(config: Readonly<Config>, log: Logger = creat
     cache,
     objects,
     log,
+    clock: systemClock,
     authSecret,
     objectSigningKey,
     async shutdown() {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { DEBUG_TOKEN, loginAs } from '../support/auth.ts';
-import { dailyKey, endOfUtcDay } from '../../src/features/limits/daily.ts';
+import { dailyKey, secondsLeftInUtcDay } from '../../src/features/limits/daily.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -37,9 +37,9 @@ test('signing in merges the anonymous reader: newest progress wins per book, not
     { session_id: anon, theme: 'light-rose', font_size: 1.25, updated_at: at(2) },
   ]).execute();
   const now = new Date();
-  await app.platform.cache.addToSet(dailyKey('audio', `anon:${anon}`, now), 'salvage-rights:1', endOfUtcDay(now));
-  await app.platform.cache.addToSet(dailyKey('audio', `anon:${anon}`, now), 'salvage-rights:2', endOfUtcDay(now));
-  await app.platform.cache.addToSet(dailyKey('audio', `user:${userId}`, now), 'salvage-rights:2', endOfUtcDay(now));
+  await app.platform.cache.addToSet(dailyKey('audio', `anon:${anon}`, now), 'salvage-rights:1', secondsLeftInUtcDay(now));
+  await app.platform.cache.addToSet(dailyKey('audio', `anon:${anon}`, now), 'salvage-rights:2', secondsLeftInUtcDay(now));
+  await app.platform.cache.addToSet(dailyKey('audio', `user:${userId}`, now), 'salvage-rights:2', secondsLeftInUtcDay(now));
 
   await loginAs(app, 'merger', { userAgent: 'Phone', sessionId: anon });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-// A strict well-formedness check (a dev dependency of s3rver): a bare `&` or a crossed tag fails it.
-import xml from 'fast-xml-parser';
+// A strict well-formedness check: a bare `&` or a crossed tag fails it.
+import { XMLValidator } from 'fast-xml-parser';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { DEBUG_TOKEN, loginAs } from '../support/auth.ts';
@@ -16,7 +16,7 @@ afterAll(() => app.close());
 
 const BASE = 'http://localhost:3000';
 const locs = (body: string) => [...body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
-const wellFormed = (body: string) => expect(xml.validate(body)).toBe(true);
+const wellFormed = (body: string) => expect(XMLValidator.validate(body)).toBe(true);
 
 async function fetchXml(path: string): Promise<string> {
   const res = await app.fetch(path);

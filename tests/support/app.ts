@@ -11,6 +11,7 @@ import { createTestDatabase } from './db.ts';
 import { createTestCache } from './cache.ts';
 import { createTestObjectStore, type TestObjectStore } from './objects.ts';
 import type { AudioRouteOptions } from '../../src/features/audio/routes.ts';
+import { systemClock, type Clock } from '../../src/platform/clock.ts';
 
 export const BASE_URL = 'http://localhost:3000';
 
@@ -30,7 +31,7 @@ export interface TestApp {
  * The real app over this file's own database, cache and bucket (embedded by default,
  * PostgreSQL + Redis + s3rver with TEST_BACKENDS=real), seeded with the demo catalogue.
  */
-export async function startTestApp(options: { seed?: boolean; env?: Record<string, string>; log?: Logger; oauthFetch?: typeof fetch; audio?: AudioRouteOptions } = {}): Promise<TestApp> {
+export async function startTestApp(options: { seed?: boolean; env?: Record<string, string>; log?: Logger; oauthFetch?: typeof fetch; audio?: AudioRouteOptions; clock?: Clock } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'chapterhouse-test-'));
   const config = loadConfig({ BASE_URL, DATA_DIR: dataDir, AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789', ...options.env });
   const objectSigningKey = 'test-object-signing-key-0123456789';
@@ -42,6 +43,7 @@ export async function startTestApp(options: { seed?: boolean; env?: Record<strin
     cache,
     objects: objectStore.store,
     log: options.log ?? (process.env.TEST_LOG ? createLogger('debug') : silentLogger),
+    clock: options.clock ?? systemClock,
     authSecret: config.authSecret!,
     objectSigningKey,
     async shutdown() {

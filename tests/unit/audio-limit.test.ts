@@ -3,10 +3,13 @@ import { countChapter, mayListen, type Listener } from '../../src/features/audio
 import { createMemoryCache } from '../../src/platform/cache/memory.ts';
 import type { Cache } from '../../src/platform/cache/port.ts';
 import { dailyKey } from '../../src/features/limits/daily.ts';
+import { justBeforeUtcMidnight, testClock } from '../support/clock.ts';
 
 let cache: Cache;
+const clock = testClock();
 beforeEach(() => {
   cache = createMemoryCache();
+  clock.set(new Date());
 });
 afterEach(() => cache.close());
 
@@ -16,44 +19,56 @@ const refusal = { status: 402, code: 'pro_required' };
 
 test('three distinct chapters a day; the fourth is 402; replays are free', async () => {
   const who = reader('u1');
-  for (const n of [1, 2, 3]) await countChapter(cache, who, 'book', n);
-  await expect(countChapter(cache, who, 'book', 4)).rejects.toMatchObject(refusal);
-  for (const n of [3, 1, 2, 3]) await countChapter(cache, who, 'book', n);
-  await expect(countChapter(cache, who, 'other-book', 1)).rejects.toMatchObject(refusal);
-  expect(await cache.setMembers(dailyKey('audio', 'user:u1', new Date()))).toEqual(['book:1', 'book:2', 'book:3']);
+  for (const n of [1, 2, 3]) await countChapter(cache, who, 'book', n, clock.now());
+  await expect(countChapter(cache, who, 'book', 4, clock.now())).rejects.toMatchObject(refusal);
+  for (const n of [3, 1, 2, 3]) await countChapter(cache, who, 'book', n, clock.now());
+  await expect(countChapter(cache, who, 'other-book', 1, clock.now())).rejects.toMatchObject(refusal);
+  expect(await cache.setMembers(dailyKey('audio', 'user:u1', clock.now()))).toEqual(['book:1', 'book:2', 'book:3']);
 });
 
 test('mayListen reads only: it never counts, and says what a GET would get', async () => {
   const who = anonymous('s1');
-  for (let n = 1; n <= 10; n++) expect(await mayListen(cache, who, 'book', n)).toBe(true);
-  expect(await cache.setMembers(dailyKey('audio', 'anon:s1', new Date()))).toEqual([]);
-  for (const n of [1, 2, 3]) await countChapter(cache, who, 'book', n);
-  expect(await mayListen(cache, who, 'book', 2)).toBe(true);
-  expect(await mayListen(cache, who, 'book', 4)).toBe(false);
+  for (let n = 1; n <= 10; n++) expect(await mayListen(cache, who, 'book', n, clock.now())).toBe(true);
+  expect(await cache.setMembers(dailyKey('audio', 'anon:s1', clock.now()))).toEqual([]);
+  for (const n of [1, 2, 3]) await countChapter(cache, who, 'book', n, clock.now());
+  expect(await mayListen(cache, who, 'book', 2, clock.now())).toBe(true);
+  expect(await mayListen(cache, who, 'book', 4, clock.now())).toBe(false);
 });
 
 test('pro and admin are unlimited and leave no count behind', async () => {
   for (const role of ['pro', 'admin'] as const) {
     const who = reader(`r-${role}`, role);
-    for (let n = 1; n <= 20; n++) await countChapter(cache, who, 'book', n);
-    expect(await mayListen(cache, who, 'book', 21)).toBe(true);
-    expect(await cache.setMembers(dailyKey('audio', `user:r-${role}`, new Date()))).toEqual([]);
+    for (let n = 1; n <= 20; n++) await countChapter(cache, who, 'book', n, clock.now());
+    expect(await mayListen(cache, who, 'book', 21, clock.now())).toBe(true);
+    expect(await cache.setMembers(dailyKey('audio', `user:r-${role}`, clock.now()))).toEqual([]);
   }
 });
 
 test('a new UTC day starts a new count', async () => {
   const who = reader('u2');
-  const day1 = new Date('2026-11-21T23:59:00Z');
-  const day2 = new Date('2026-11-22T00:01:00Z');
-  for (const n of [1, 2, 3]) await countChapter(cache, who, 'book', n, day1);
-  await expect(countChapter(cache, who, 'book', 4, day1)).rejects.toMatchObject(refusal);
-  await countChapter(cache, who, 'book', 4, day2);
-  expect(await mayListen(cache, who, 'book', 5, day2)).toBe(true);
+  clock.set(justBeforeUtcMidnight());
+  for (const n of [1, 2, 3]) await countChapter(cache, who, 'book', n, clock.now());
+  await expect(countChapter(cache, who, 'book', 4, clock.now())).rejects.toMatchObject(refusal);
+  const yesterday = dailyKey('audio', 'user:u2', clock.now());
+  // The day's set lives until that day ends (a minute), reckoned from the limit's clock.
+  expect(await cache.ttl(yesterday)).toBeGreaterThan(0);
+  expect(await cache.ttl(yesterday)).toBeLessThanOrEqual(60);
+  clock.advance(2 * 60_000);
+  await countChapter(cache, who, 'book', 4, clock.now());
+  expect(await mayListen(cache, who, 'book', 5, clock.now())).toBe(true);
+  expect(await cache.setMembers(dailyKey('audio', 'user:u2', clock.now()))).toEqual(['book:4']);
+});
+
+test('a count made late in the day lives only until that day ends', async () => {
+  const who = reader('u4');
+  clock.set(new Date(justBeforeUtcMidnight().getTime() + 59_000)); // one second left
+  await countChapter(cache, who, 'book', 1, clock.now());
+  expect(await cache.ttl(dailyKey('audio', 'user:u4', clock.now()))).toBe(1);
 });
 
 test('concurrent requests for new chapters never get past three', async () => {
   const who = reader('u3');
-  const results = await Promise.allSettled(Array.from({ length: 12 }, (_, n) => countChapter(cache, who, 'book', n + 1)));
+  const results = await Promise.allSettled(Array.from({ length: 12 }, (_, n) => countChapter(cache, who, 'book', n + 1, clock.now())));
   expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
-  expect(await cache.setMembers(dailyKey('audio', 'user:u3', new Date()))).toHaveLength(3);
+  expect(await cache.setMembers(dailyKey('audio', 'user:u3', clock.now()))).toHaveLength(3);
 });

@@ -7,7 +7,7 @@ import { carryOverDaily } from '../limits/daily.ts';
  * Moves what an anonymous reader did into their account at sign-in. For the same book the more
  * recent row wins; nothing is lost and nothing is duplicated. Runs in one transaction.
  */
-export async function mergeAnonymousReader(db: Db, cache: Cache, anonId: string, userId: string): Promise<void> {
+export async function mergeAnonymousReader(db: Db, cache: Cache, anonId: string, userId: string, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Two devices signing in to one account at once merge one after the other: each sees the
     // rows the other moved (no duplicate (user, book) rows). The rating trigger updates `books`
@@ -33,7 +33,7 @@ export async function mergeAnonymousReader(db: Db, cache: Cache, anonId: string,
 
     await mergeSettings(trx as unknown as Db, anonId, userId);
   });
-  await carryOverDaily(cache, `anon:${anonId}`, `user:${userId}`);
+  await carryOverDaily(cache, `anon:${anonId}`, `user:${userId}`, now);
 }
 
 /** Settings are one row per reader: newer anonymous choices overwrite the account's, field by field. */

@@ -13,7 +13,7 @@ import { appearanceCookies } from '../settings/appearance.ts';
 
 export const AUTH_COOKIE = 'auth_token';
 
-export interface AccountsDeps extends Pick<Platform, 'db' | 'cache' | 'config' | 'objects'> {
+export interface AccountsDeps extends Pick<Platform, 'db' | 'cache' | 'config' | 'objects' | 'clock'> {
   authSecret: string;
   log?: Platform['log'];
 }
@@ -60,7 +60,7 @@ export async function completeLogin(deps: AccountsDeps, request: Request, user: 
     account = (await updateUser(deps.db, user.id, { role: 'admin' })) ?? user;
   }
   const sessionId = await startSession(deps.db, deps.cache, account.id, request.headers.get('user-agent') ?? '', clientIpOf(request));
-  await mergeAnonymousReader(deps.db, deps.cache, anonId, account.id);
+  await mergeAnonymousReader(deps.db, deps.cache, anonId, account.id, deps.clock());
   // The account's stored look (theme, language, font) follows the reader to this browser.
   const stored = storedAppearance(await settingsRowOf(deps.db, { kind: 'user', userId: account.id }));
   for (const appearance of appearanceCookies(stored, deps.config.baseUrl.startsWith('https:'))) addResponseCookie(request, appearance);

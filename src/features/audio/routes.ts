@@ -32,6 +32,7 @@ export function audioRoutes(platform: BootedPlatform, auth: AuthPlugin, _env: Pa
     speech: options.speech ?? createTtsRegistry({ engines: tts.engines, openai: tts.openai }),
     kind: generateAudioKind,
     follow: options.follow,
+    clock: platform.clock,
   };
   return new Elysia({ name: 'audio' })
     .use(auth)

@@ -1,5 +1,6 @@
 import { MIME_TYPES, type AudioFormat, type Voice } from '../../integrations/tts/index.ts';
 import type { Cache } from '../../platform/cache/port.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { ObjectStore } from '../../platform/objects/port.ts';
@@ -22,6 +23,7 @@ export interface AudioDeps {
   /** audio.generate; tests run the same kind with fake engines in its worker. */
   kind: JobKindSpec;
   follow?: FollowOptions;
+  clock: Clock;
 }
 
 /** Presigned links to stored audio last this long: a long chapter, paused and resumed, keeps playing. */
@@ -81,7 +83,7 @@ const SETTLE_PAUSE_MS = 50;
 /** POST /api/audio: counts the chapter (402 past the free tier), then the job. */
 export async function requestAudio(deps: AudioDeps, who: Listener, userId: string | null, slug: string, chapter: number, voiceId?: string): Promise<AudioJob> {
   const r = await resolveChapter(deps, slug, chapter, voiceId);
-  await countChapter(deps.cache, who, slug, chapter);
+  await countChapter(deps.cache, who, slug, chapter, deps.clock());
   return asJob(await ensureJob(deps, r, userId));
 }
 
@@ -97,7 +99,7 @@ export async function audioStatus(deps: AudioDeps, slug: string, chapter: number
 export async function presignAudio(deps: AudioDeps, who: Listener, slug: string, chapter: number, voiceId?: string): Promise<string> {
   const r = await resolveChapter(deps, slug, chapter, voiceId);
   if (!(await deps.objects.head(r.key))) throw notFound('Audio not found: it has not been generated yet');
-  await countChapter(deps.cache, who, slug, chapter);
+  await countChapter(deps.cache, who, slug, chapter, deps.clock());
   return deps.objects.presignGet(r.key, PRESIGN_SECONDS);
 }
 
@@ -113,10 +115,10 @@ export async function streamAudio(
   const r = await resolveChapter(deps, input.slug, input.chapter, input.voice);
   checkFormat(r, input.format);
   if (request.method === 'HEAD') {
-    if (!(await mayListen(deps.cache, who, input.slug, input.chapter))) throw proRequired();
+    if (!(await mayListen(deps.cache, who, input.slug, input.chapter, deps.clock()))) throw proRequired();
     return (await storedAudio(deps.objects, r.key, r.format, request)) ?? new Response(null, { headers: { 'content-type': MIME_TYPES[r.format], 'x-audio-source': 'none' } });
   }
-  await countChapter(deps.cache, who, input.slug, input.chapter);
+  await countChapter(deps.cache, who, input.slug, input.chapter, deps.clock());
   const stored = await storedAudio(deps.objects, r.key, r.format, request);
   if (stored) return stored;
   const job = await ensureJob(deps, r, userId);

@@ -22,6 +22,7 @@ export function audioTimingRoutes(platform: BootedPlatform, auth: AuthPlugin, sp
     objects: platform.objects,
     speech,
     kind: generateAudioKind,
+    clock: platform.clock,
   });
   return new Elysia({ name: 'audio-timings' })
     .use(auth)

@@ -77,21 +77,23 @@ export function createMemoryCache(): Cache {
       sets.delete(key);
     },
 
-    async addToSet(key, member, expireAt) {
+    async addToSet(key, member, ttlSeconds) {
+      const expiresAt = expiryFrom(ttlSeconds)!;
       let set = liveSet(key);
-      if (!set) sets.set(key, (set = { members: new Set(), expiresAt: expireAt.getTime() }));
+      if (!set) sets.set(key, (set = { members: new Set(), expiresAt }));
       const added = !set.members.has(member);
       set.members.add(member);
       return { added, size: set.members.size };
     },
 
-    async addToSetCapped(key, member, max, expireAt) {
+    async addToSetCapped(key, member, max, ttlSeconds) {
+      const expiresAt = expiryFrom(ttlSeconds)!;
       const set = liveSet(key);
       const size = set?.members.size ?? 0;
       if (set?.members.has(member)) return { added: false, present: true, size };
       if (size >= max) return { added: false, present: false, size };
       if (set) set.members.add(member);
-      else sets.set(key, { members: new Set([member]), expiresAt: expireAt.getTime() });
+      else sets.set(key, { members: new Set([member]), expiresAt });
       return { added: true, present: true, size: size + 1 };
     },
 
@@ -99,10 +101,11 @@ export function createMemoryCache(): Cache {
       return [...(liveSet(key)?.members ?? [])].sort();
     },
 
-    async incr(key, expireAt) {
+    async incr(key, ttlSeconds) {
+      const expiresAt = expiryFrom(ttlSeconds)!;
       const entry = live(key);
       if (!entry) {
-        entries.set(key, { value: '1', expiresAt: expireAt.getTime() });
+        entries.set(key, { value: '1', expiresAt });
         return 1;
       }
       const current = Number(entry.value);

@@ -13,21 +13,22 @@ export interface Cache {
   setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
   del(key: string): Promise<void>;
   /**
-   * Atomic increment. When the key is created by this call it expires at `expireAt`
-   * (a Date; e.g. the end of the UTC day for daily limits). Returns the new value.
+   * Atomic increment. When the key is created by this call it expires `ttlSeconds` later. A TTL,
+   * never an instant: callers that count per day work out the seconds left from their own clock,
+   * so a test's fixed clock never meets the cache's real one (DESIGN rule 11). Returns the new value.
    */
-  incr(key: string, expireAt: Date): Promise<number>;
+  incr(key: string, ttlSeconds: number): Promise<number>;
   /**
    * Adds a member to a set (e.g. the distinct chapters a reader listened to today). When the set is
-   * created by this call it expires at `expireAt`. Atomic; `added` is false when it was already there.
+   * created by this call it expires `ttlSeconds` later. Atomic; `added` is false when it was already there.
    */
-  addToSet(key: string, member: string, expireAt: Date): Promise<{ added: boolean; size: number }>;
+  addToSet(key: string, member: string, ttlSeconds: number): Promise<{ added: boolean; size: number }>;
   /**
    * addToSet with a ceiling, in one atomic step: a new member is added only while the set holds
    * fewer than `max` members; a member already there is always accepted. `present` says whether the
-   * member is in the set afterwards (for a daily limit: allowed). Created sets expire at `expireAt`.
+   * member is in the set afterwards (for a daily limit: allowed). Created sets expire `ttlSeconds` later.
    */
-  addToSetCapped(key: string, member: string, max: number, expireAt: Date): Promise<{ added: boolean; present: boolean; size: number }>;
+  addToSetCapped(key: string, member: string, max: number, ttlSeconds: number): Promise<{ added: boolean; present: boolean; size: number }>;
   /** The members of a set, sorted; [] when absent. */
   setMembers(key: string): Promise<string[]>;
   /** Remaining time to live in seconds; -1 without expiry; -2 when absent (Redis semantics). */

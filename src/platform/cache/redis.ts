@@ -18,16 +18,16 @@ const CONNECTION: RedisOptions = {
 };
 
 // EXISTS first rather than "INCR returned 1": a key holding "0" is not created by this call.
-const INCR_EXPIRE_AT = `
+const INCR_EXPIRE = `
 local created = redis.call('EXISTS', KEYS[1]) == 0
 local value = redis.call('INCR', KEYS[1])
-if created then redis.call('PEXPIREAT', KEYS[1], ARGV[1]) end
+if created then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return value`;
 
-const SET_ADD_EXPIRE_AT = `
+const SET_ADD_EXPIRE = `
 local created = redis.call('EXISTS', KEYS[1]) == 0
 local added = redis.call('SADD', KEYS[1], ARGV[1])
-if created then redis.call('PEXPIREAT', KEYS[1], ARGV[2]) end
+if created then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return {added, redis.call('SCARD', KEYS[1])}`;
 
 // SCARD of a missing key is 0, so `size == 0` also means "created by this call".
@@ -36,7 +36,7 @@ if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 1 then return {0, 1, redis.call(
 local size = redis.call('SCARD', KEYS[1])
 if size >= tonumber(ARGV[2]) then return {0, 0, size} end
 redis.call('SADD', KEYS[1], ARGV[1])
-if size == 0 then redis.call('PEXPIREAT', KEYS[1], ARGV[3]) end
+if size == 0 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
 return {1, 1, size + 1}`;
 
 function ttlToMs(ttlSeconds: number): number {
@@ -99,13 +99,13 @@ export async function createRedisCache(url: string, opts: RedisCacheOptions = {}
       await client.del(k(key));
     },
 
-    async addToSet(key, member, expireAt) {
-      const [added, size] = (await client.eval(SET_ADD_EXPIRE_AT, 1, k(key), member, expireAt.getTime())) as [number, number];
+    async addToSet(key, member, ttlSeconds) {
+      const [added, size] = (await client.eval(SET_ADD_EXPIRE, 1, k(key), member, ttlToMs(ttlSeconds))) as [number, number];
       return { added: added === 1, size: Number(size) };
     },
 
-    async addToSetCapped(key, member, max, expireAt) {
-      const [added, present, size] = (await client.eval(SET_ADD_CAPPED, 1, k(key), member, max, expireAt.getTime())) as [number, number, number];
+    async addToSetCapped(key, member, max, ttlSeconds) {
+      const [added, present, size] = (await client.eval(SET_ADD_CAPPED, 1, k(key), member, max, ttlToMs(ttlSeconds))) as [number, number, number];
       return { added: added === 1, present: present === 1, size: Number(size) };
     },
 
@@ -113,8 +113,8 @@ export async function createRedisCache(url: string, opts: RedisCacheOptions = {}
       return (await client.smembers(k(key))).sort();
     },
 
-    async incr(key, expireAt) {
-      return Number(await client.eval(INCR_EXPIRE_AT, 1, k(key), expireAt.getTime()));
+    async incr(key, ttlSeconds) {
+      return Number(await client.eval(INCR_EXPIRE, 1, k(key), ttlToMs(ttlSeconds)));
     },
 
     ttl: (key) => client.ttl(k(key)),

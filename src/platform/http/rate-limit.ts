@@ -14,7 +14,7 @@ export interface Limit {
 export async function enforceRateLimit(cache: Cache, bucket: string, limit: Limit, now = Date.now()): Promise<void> {
   const windowMs = limit.windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
-  const count = await cache.incr(`rate:${bucket}:${windowStart}`, new Date(windowStart + windowMs));
+  const count = await cache.incr(`rate:${bucket}:${windowStart}`, Math.max(0.001, (windowStart + windowMs - now) / 1000));
   if (count <= limit.max) return;
   const retryAfter = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
   throw new RateLimited(retryAfter);
