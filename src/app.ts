@@ -4,6 +4,7 @@ import type { AssetTable } from './platform/http/assets.ts';
 import { assetRoutes } from './platform/http/assets.ts';
 import { errorHandler } from './platform/http/error-handler.ts';
 import { csrfGuard } from './platform/http/csrf.ts';
+import type { OriginPolicy } from './platform/http/public-origin.ts';
 import { jsonObjectBodies } from './platform/http/json-object-body.ts';
 import { createRequestHandler, type Handler } from './platform/http/server.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
@@ -60,7 +61,7 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
   const speech = options.audio?.speech ?? createTtsRegistry({ engines: config.tts.engines, openai: config.tts.openai });
   const app: Elysia<any, any, any, any, any, any, any> = new Elysia()
     .use(errorHandler(env, platform.log))
-    .use(csrfGuard(config.baseUrl))
+    .use(csrfGuard(originPolicy(config), platform.log))
     .use(jsonObjectBodies())
     .use(auth)
     .use(assetRoutes(assets))
@@ -94,6 +95,10 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
 
 export type App = ReturnType<typeof createApp>;
 
+function originPolicy(config: BootedPlatform['config']): OriginPolicy {
+  return { fixed: config.baseUrlFixed ? new URL(config.baseUrl).origin : null, trustProxy: config.trustProxy };
+}
+
 /** Built on first request: the generator is loaded only when someone reads the API description. */
 async function buildDocument(app: Elysia<any, any, any, any, any, any, any>): Promise<OpenApiDocument> {
   const { toOpenAPISchema } = await import('@elysiajs/openapi');
@@ -114,6 +119,7 @@ export function createHandler(platform: BootedPlatform, assets: AssetTable, opti
     log: platform.log,
     secureCookies: platform.config.baseUrl.startsWith('https:'),
     trustProxy: platform.config.trustProxy,
+    origins: originPolicy(platform.config),
     headers: securityHeaders({ objectOrigin, https: platform.config.baseUrl.startsWith('https:') }),
   });
 }

@@ -69,6 +69,8 @@ export interface TtsConfig {
 export interface Config {
   port: number;
   baseUrl: string;
+  /** BASE_URL was set: links and the CSRF check use it; unset, they follow each request's own origin. */
+  baseUrlFixed: boolean;
   dataDir: string;
   role: 'all' | 'web' | 'worker';
   databaseUrl: string | null;
@@ -138,6 +140,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return Object.freeze({
     port,
     baseUrl,
+    baseUrlFixed: env.BASE_URL !== undefined,
     dataDir: env.DATA_DIR ?? './data',
     role: env.ROLE ?? 'all',
     databaseUrl: env.DATABASE_URL ?? null,

@@ -43,6 +43,19 @@
     if (withScroll) data.scroll = Math.round(fraction() * 1000) / 1000;
     return JSON.stringify(data);
   }
+  // A save that fails is said once (a toast), not at every scroll; a later success re-arms it.
+  var toldUnsaved = false;
+  function saved(ok) {
+    if (ok) {
+      toldUnsaved = false;
+      return;
+    }
+    if (toldUnsaved) return;
+    toldUnsaved = true;
+    var box = document.getElementById('toasts');
+    var message = box && box.getAttribute('data-unsaved-message');
+    if (message) document.dispatchEvent(new CustomEvent('app:toast', { detail: { message: message, level: 'error' } }));
+  }
   function post(json) {
     return fetch(ENDPOINT, {
       method: 'POST',
@@ -50,7 +63,14 @@
       keepalive: true,
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: json,
-    }).catch(function () {});
+    }).then(
+      function (response) {
+        saved(response.ok);
+      },
+      function () {
+        saved(false);
+      },
+    );
   }
   // Leaving the page: a beacon outlives it. A Blob gives it the JSON content type.
   function beacon(json) {

@@ -143,3 +143,24 @@ test('screenshots of the reader in the amber and light themes', async () => {
     await context.close();
   }
 });
+
+test('a progress save that fails tells the reader, once, in words', async () => {
+  const context = await desktopContext(browser);
+  const page = await context.newPage();
+  // The server refuses the save as it would a cross-site write (the reader never sees a status code).
+  let refused = 0;
+  await page.route('**/api/progress', (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    refused++;
+    return route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: 'forbidden', message: 'Cross-site request refused' }) });
+  });
+  await page.goto('/book/salvage-rights/1');
+  const toast = page.locator('#toasts .toast--error');
+  await toast.waitFor();
+  expect(await toast.innerText()).toContain('Your place in this chapter was not saved');
+  await page.mouse.wheel(0, 600);
+  await page.waitForTimeout(1800);
+  expect(refused).toBeGreaterThanOrEqual(2);
+  expect(await page.locator('#toasts .toast--error').count()).toBe(1);
+  await context.close();
+});

@@ -17,6 +17,7 @@ export const en = {
   'nav.signin': 'Sign in',
   'a11y.skip': 'Skip to content',
   'a11y.offline': 'Could not reach Chapterhouse. Check your connection and try again.',
+  'a11y.unsaved': "Your place in this chapter was not saved. Check your connection; it will be saved again as you read.",
 
   // ---- notifications (bell, /notifications page) ----
   'notifications.title': 'Notifications',

@@ -15,6 +15,7 @@ export const es: Catalogue = {
   'nav.signin': 'Iniciar sesión',
   'a11y.skip': 'Saltar al contenido',
   'a11y.offline': 'No se pudo conectar con Chapterhouse. Comprueba tu conexión e inténtalo de nuevo.',
+  'a11y.unsaved': "No se guardó tu posición en este capítulo. Revisa tu conexión; se volverá a guardar mientras lees.",
 
   // ---- notifications (bell, /notifications page) ----
   'notifications.title': 'Notificaciones',

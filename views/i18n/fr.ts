@@ -15,6 +15,7 @@ export const fr: Catalogue = {
   'nav.signin': 'Se connecter',
   'a11y.skip': 'Aller au contenu',
   'a11y.offline': 'Impossible de joindre Chapterhouse. Vérifiez votre connexion et réessayez.',
+  'a11y.unsaved': "Votre position dans ce chapitre n'a pas été enregistrée. Vérifiez votre connexion ; elle sera de nouveau enregistrée pendant votre lecture.",
 
   // ---- notifications (bell, /notifications page) ----
   'notifications.title': 'Notifications',

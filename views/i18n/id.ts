@@ -15,6 +15,7 @@ export const id: Catalogue = {
   'nav.signin': 'Masuk',
   'a11y.skip': 'Langsung ke konten',
   'a11y.offline': 'Tidak dapat terhubung ke Chapterhouse. Periksa koneksi Anda lalu coba lagi.',
+  'a11y.unsaved': "Posisi Anda di bab ini tidak tersimpan. Periksa koneksi Anda; posisi akan disimpan lagi saat Anda membaca.",
 
   // ---- notifications (bell, /notifications page) ----
   'notifications.title': 'Notifikasi',

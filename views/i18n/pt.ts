@@ -15,6 +15,7 @@ export const pt: Catalogue = {
   'nav.signin': 'Entrar',
   'a11y.skip': 'Pular para o conteúdo',
   'a11y.offline': 'Não foi possível conectar ao Chapterhouse. Verifique sua conexão e tente novamente.',
+  'a11y.unsaved': "A sua posição neste capítulo não foi guardada. Verifique a ligação; será guardada de novo enquanto lê.",
 
   // ---- notifications (bell, /notifications page) ----
   'notifications.title': 'Notificações',

@@ -81,7 +81,7 @@ export function Layout({ ctx, title, description, canonical, ogImage, ogType = '
           {children}
         </main>
         <SiteFooter ctx={ctx} />
-        <div id="toasts" class="toasts" role="status" aria-live="polite" data-offline-message={ctx.t('a11y.offline')}></div>
+        <div id="toasts" class="toasts" role="status" aria-live="polite" data-offline-message={ctx.t('a11y.offline')} data-unsaved-message={ctx.t('a11y.unsaved')}></div>
       </body>
     </html>
   );

@@ -1,3 +1,4 @@
+import type { ProvidersNow } from './providers.ts';
 import { Elysia, t } from 'elysia';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
@@ -17,7 +18,7 @@ const redirect = (location: string, cookie?: string) => {
 };
 
 /** /login, /account and the sign-out form. */
-export function accountPageRoutes(deps: AccountsDeps, auth: AuthPlugin, providers: Promise<Map<ProviderName, LoginProvider>>, env: PageEnvironment) {
+export function accountPageRoutes(deps: AccountsDeps, auth: AuthPlugin, providers: ProvidersNow, env: PageEnvironment) {
   const secure = deps.config.baseUrl.startsWith('https:');
   return new Elysia({ name: 'accounts-pages' })
     .use(auth)
@@ -25,7 +26,7 @@ export function accountPageRoutes(deps: AccountsDeps, auth: AuthPlugin, provider
       const returnTo = safeReturnPath(query.return_to);
       if (caller.user) return redirect(returnTo);
       const ctx = pageContext(request, env);
-      const list = [...(await providers).values()].map((p) => ({ name: p.name, label: p.label }));
+      const list = [...(await providers()).values()].map((p) => ({ name: p.name, label: p.label }));
       const error = query.error === 'denied' ? ctx.t('signin.error.denied') : query.error ? ctx.t('signin.error.failed') : undefined;
       return htmlResponse(SignInPage({ ctx, providers: list, returnTo, error }));
     }, { query: t.Object({ return_to: t.Optional(t.String()), error: t.Optional(t.String({ maxLength: 32 })) }), detail: { hide: true } })

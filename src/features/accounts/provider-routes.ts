@@ -9,6 +9,7 @@ import { safeReturnPath } from '../../platform/http/safe-redirect.ts';
 import { OAuthError, type LoginProvider, type ProviderName } from '../../integrations/oauth/index.ts';
 import { completeLogin, type AccountsDeps } from './service.ts';
 import { accountForProfile } from './users.ts';
+import type { ProvidersNow } from './providers.ts';
 
 export const CALLBACK_LIMIT = { max: 30, windowSeconds: 600 };
 const FLOW_SECONDS = 600;
@@ -22,11 +23,11 @@ function sameValue(a: string, b: string): boolean {
 }
 
 /** GET /auth/{provider} starts a login; GET /auth/{provider}/callback finishes it (docs/api.md). */
-export function providerRoutes(deps: AccountsDeps, auth: AuthPlugin, providers: Promise<Map<ProviderName, LoginProvider>>) {
+export function providerRoutes(deps: AccountsDeps, auth: AuthPlugin, providers: ProvidersNow) {
   const secure = deps.config.baseUrl.startsWith('https:');
   const flowCookie = (name: string, value: string, maxAge = FLOW_SECONDS) => serializeCookie(name, value, { maxAgeSeconds: maxAge, httpOnly: true, secure, path: '/auth/' });
   const providerNamed = async (name: string) => {
-    const provider = (await providers).get(name as ProviderName);
+    const provider = (await providers()).get(name as ProviderName);
     if (!provider) throw notFound('No such sign-in provider');
     return provider;
   };

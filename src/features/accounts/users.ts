@@ -1,3 +1,4 @@
+import { linkBase } from '../../platform/http/public-origin.ts';
 import type { CallerUser } from '../../platform/http/auth.ts';
 import type { Role } from '../../platform/db/schema.ts';
 import type { ProviderProfile } from '../../integrations/oauth/types.ts';
@@ -19,7 +20,8 @@ export function toCallerUser(row: UserRow): CallerUser {
 
 /** Stored avatar (served by the app), else the provider's picture, else null (initials are drawn). */
 export function avatarUrlOf(user: Pick<CallerUser, 'avatarKey' | 'providerAvatarUrl'>, baseUrl = ''): string | null {
-  if (user.avatarKey) return `${baseUrl}/${user.avatarKey}`;
+  // An absolute link (a base was given) points at the address the reader is using.
+  if (user.avatarKey) return `${baseUrl ? linkBase(baseUrl) : ''}/${user.avatarKey}`;
   return user.providerAvatarUrl;
 }
 

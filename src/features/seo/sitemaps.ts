@@ -35,8 +35,9 @@ export function createSitemaps(options: SitemapOptions) {
   const booksPerFile = options.booksPerFile ?? 10_000;
   const chaptersPerFile = options.chaptersPerFile ?? 40_000;
   const building = new Map<string, Promise<string | null>>();
-  // The file sizes are part of the key: a deployment that changes them never serves mixed files.
-  const prefix = `seo:sitemap:v1:b${booksPerFile}:c${chaptersPerFile}:`;
+  // The file sizes and the site address are part of the key: a deployment that changes them never
+  // serves mixed files, and a site reached at two addresses never hands one's links to the other.
+  const prefix = `seo:sitemap:v1:${baseUrl}:b${booksPerFile}:c${chaptersPerFile}:`;
 
   async function cached(key: string, build: () => Promise<string | null>): Promise<string | null> {
     const hit = await cache.get(prefix + key);

@@ -2,6 +2,7 @@ import { FONT_FAMILIES, THEMES, type FontFamily, type PageContext, type Theme } 
 import { isLocale, makeTranslator, negotiateLocale } from '../i18n/index.ts';
 import { readCookie } from './cookies.ts';
 import { requestIdOf, viewerOf } from './request-context.ts';
+import { linkBase } from './public-origin.ts';
 
 export interface PageEnvironment {
   baseUrl: string;
@@ -37,7 +38,7 @@ export function pageContext(request: Request, env: PageEnvironment, viewer: Page
     t: makeTranslator(appearance.locale),
     asset: env.asset,
     path: url.pathname + url.search,
-    baseUrl: env.baseUrl,
+    baseUrl: linkBase(env.baseUrl),
     requestId: requestIdOf(request),
     viewer,
   };

@@ -3,6 +3,7 @@ import { compressResponse } from './compress.ts';
 import { jsonError } from './respond.ts';
 import { responseFactsOf, stampRequest } from './request-context.ts';
 import { serializeCookie } from './cookies.ts';
+import { publicBaseFor, runWithPublicBase, type OriginPolicy } from './public-origin.ts';
 
 export type Handler = (request: Request, clientIp?: string) => Promise<Response>;
 
@@ -17,7 +18,7 @@ const NO_VISITOR_COOKIE = /^\/((assets|covers|avatars|objects|sitemaps)\/|robots
  */
 export function createRequestHandler(
   appHandle: (request: Request) => Promise<Response>,
-  options: { log: Logger; headers: Record<string, string>; secureCookies: boolean; trustProxy?: boolean },
+  options: { log: Logger; headers: Record<string, string>; secureCookies: boolean; trustProxy?: boolean; origins?: OriginPolicy },
 ): Handler {
   const { log } = options;
   return async (request, clientIp) => {
@@ -26,7 +27,8 @@ export function createRequestHandler(
     const url = new URL(request.url);
     let response: Response;
     try {
-      response = await appHandle(request);
+      const base = publicBaseFor(request, options.origins ?? { fixed: null, trustProxy: options.trustProxy ?? false });
+      response = await runWithPublicBase(base, () => appHandle(request));
     } catch (error) {
       log.error('request failed outside the app', { req_id: facts.id, error: error as Error });
       response = jsonError(500, 'Something went wrong', 'internal_error');

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { AppError, conflict } from '../http/errors.ts';
 import { validateKey, validatePrefix } from './keys.ts';
 import { signObjectUrl } from './signed-url.ts';
+import { linkBase } from '../http/public-origin.ts';
 import type { ByteRange, ObjectInfo, ObjectStore, PutBody, PutOptions } from './port.ts';
 
 export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
@@ -160,9 +161,9 @@ export function createFsObjectStore(opts: { root: string; baseUrl: string; secre
       return infos.filter((i): i is ObjectInfo => i !== null);
     },
     presignGet: async (key, seconds) =>
-      signObjectUrl({ baseUrl: opts.baseUrl, secret: opts.secret, method: 'GET', key, expiresAt: expiresAt(seconds) }),
+      signObjectUrl({ baseUrl: linkBase(opts.baseUrl), secret: opts.secret, method: 'GET', key, expiresAt: expiresAt(seconds) }),
     presignPut: async (key, seconds, contentType) =>
-      signObjectUrl({ baseUrl: opts.baseUrl, secret: opts.secret, method: 'PUT', key, expiresAt: expiresAt(seconds), contentType }),
+      signObjectUrl({ baseUrl: linkBase(opts.baseUrl), secret: opts.secret, method: 'PUT', key, expiresAt: expiresAt(seconds), contentType }),
     async ping() {
       await stat(blobs);
     },
