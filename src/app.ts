@@ -38,6 +38,7 @@ import { loginProvidersFrom } from './features/accounts/providers.ts';
 import { adminUserRoutes } from './features/admin/routes.ts';
 import { avatarRoutes } from './features/accounts/avatar-routes.ts';
 import { accountPageRoutes } from './features/accounts/page-routes.ts';
+import { signInFormRoutes } from './features/accounts/signin-routes.ts';
 
 const MAX_OBJECT_UPLOAD_BYTES = 50 * 1024 * 1024;
 
@@ -71,6 +72,7 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(providerRoutes(accounts, auth, providers))
     .use(avatarRoutes(accounts, auth))
     .use(accountPageRoutes(accounts, auth, providers, env))
+    .use(signInFormRoutes(accounts, auth, providers, env))
     .use(adminUserRoutes(accounts, auth))
     .use(homeRoutes(platform, auth, env))
     .use(catalogueRoutes(platform, auth, env))

@@ -14,7 +14,8 @@ const page = async (path: string, cookie = '') => {
 };
 
 describe('sign-in page', () => {
-  test('without configured providers it says so and names the settings', async () => {
+  test('without configured providers or passwords (the owner exists) it says so and names the settings', async () => {
+    await loginAs(app, 'existing-owner', { role: 'admin' });
     const { res, html } = await page('/login?return_to=%2Flibrary');
     expect(res.status).toBe(200);
     expect(html).toContain('Sign-in is not configured on this server yet');

@@ -127,7 +127,7 @@ describe('SignInPage', () => {
   ] as const;
 
   test('one button per provider, carrying return_to encoded', async () => {
-    const out = await render(<SignInPage ctx={makeCtx({ path: '/login' })} providers={[...providers]} returnTo="/book/a?x=1&y=2" />);
+    const out = await render(<SignInPage ctx={makeCtx({ path: '/login' })} providers={[...providers]} returnTo="/book/a?x=1&y=2" ownerSetup={false} passwordLogin={false} />);
     expectSafe(out);
     for (const name of ['google', 'github', 'oidc']) {
       expect(out).toContain(`href="/auth/${name}?return_to=%2Fbook%2Fa%3Fx%3D1%26y%3D2"`);
@@ -140,13 +140,13 @@ describe('SignInPage', () => {
   });
 
   test('shows an error in an alert region, escaped', async () => {
-    const out = await render(<SignInPage ctx={makeCtx()} providers={[...providers]} returnTo="/" error={`Denied ${EVIL}`} />);
+    const out = await render(<SignInPage ctx={makeCtx()} providers={[...providers]} returnTo="/" error={`Denied ${EVIL}`} ownerSetup={false} passwordLogin={false} />);
     expectSafe(out);
     expect(out).toContain('role="alert">Denied &lt;script&gt;alert(1)&lt;/script&gt;</p>');
   });
 
   test('without providers, tells the admin what to set', async () => {
-    const out = await render(<SignInPage ctx={makeCtx()} providers={[]} returnTo="/" />);
+    const out = await render(<SignInPage ctx={makeCtx()} providers={[]} returnTo="/" ownerSetup={false} passwordLogin={false} />);
     expect(out).toContain('Sign-in is not configured on this server yet');
     for (const name of ['GOOGLE_CLIENT_ID', 'GITHUB_CLIENT_SECRET', 'OIDC_ISSUER']) expect(out).toContain(`<code>${name}</code>`);
     expect(out).not.toContain('href="/auth/');

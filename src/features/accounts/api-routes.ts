@@ -4,10 +4,11 @@ import type { AuthPlugin, Caller } from '../../platform/http/auth.ts';
 import { AppError, notFound, unauthorized, forbidden } from '../../platform/http/errors.ts';
 import { clientIpOf } from '../../platform/http/request-context.ts';
 import { enforceRateLimit } from '../../platform/http/rate-limit.ts';
-import { ChangePasswordBody, DebugLoginBody, LoginBody, SessionParams, SessionsResponse, UserResponse } from './model.ts';
+import { ChangePasswordBody, DebugLoginBody, LoginBody, OwnerSetupBody, SessionParams, SessionsResponse, UserResponse } from './model.ts';
 import { findUserById, findUserByUsername, insertUser, updateUser } from './queries.ts';
 import { clearAuthCookie, completeLogin, type AccountsDeps } from './service.ts';
 import { listSessions, revokeSession } from './sessions.ts';
+import { createOwner } from './owner.ts';
 import { avatarUrlOf, toCallerUser, type UserRow } from './users.ts';
 
 export const PASSWORD_LOGIN_LIMIT = { max: 10, windowSeconds: 600 };
@@ -43,13 +44,18 @@ export function accountApiRoutes(deps: AccountsDeps, auth: AuthPlugin) {
       return { user: publicUser(row, deps.config.baseUrl) };
     }, { response: UserResponse, detail: { tags: ['auth'], summary: 'The signed-in user (401 when anonymous)' } })
     .post('/api/auth/login', async ({ body, request, caller }) => {
-      await enforceRateLimit(deps.cache, `login:${clientIpOf(request)}:${body.username.toLowerCase()}`, PASSWORD_LOGIN_LIMIT);
+      await enforceRateLimit(deps.cache, `login:${clientIpOf(request)}:${body.username.toLowerCase()}`, PASSWORD_LOGIN_LIMIT, deps.clock().getTime());
       const row = await findUserByUsername(deps.db, body.username);
       const ok = row?.password_hash ? await Bun.password.verify(body.password, row.password_hash) : false;
       if (!row || !ok) throw unauthorized('Wrong username or password');
       const login = await completeLogin(deps, request, row, caller.anonId);
       return loggedIn(login.cookie, { user: publicUser(login.user, deps.config.baseUrl), token: login.token });
     }, { body: LoginBody, detail: { tags: ['auth'], summary: 'Password login for accounts that set a password' } })
+    .post('/api/auth/setup', async ({ body, request, caller }) => {
+      const owner = await createOwner(deps, body.username, body.password);
+      const login = await completeLogin(deps, request, owner, caller.anonId);
+      return new Response(JSON.stringify({ user: publicUser(login.user, deps.config.baseUrl), token: login.token }), { status: 201, headers: { 'content-type': 'application/json', 'set-cookie': login.cookie } });
+    }, { body: OwnerSetupBody, detail: { tags: ['auth'], summary: 'First run only: create the owner (admin) account while no admin exists (409 after)' } })
     .post('/api/auth/logout', async ({ caller }) => {
       if (caller.user && caller.sessionId) await revokeSession(deps.db, deps.cache, caller.user.id, caller.sessionId).catch(() => {});
       return new Response(null, { status: 204, headers: { 'set-cookie': clearAuthCookie(secure) } });

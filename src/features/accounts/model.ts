@@ -14,6 +14,11 @@ export const LoginBody = t.Object({
   password: t.String({ minLength: 1, maxLength: 256, error: 'password is required' }),
 });
 
+export const OwnerSetupBody = t.Object({
+  username: t.String({ pattern: '^[A-Za-z0-9_-]{2,32}$', error: 'username must be 2-32 letters, digits, _ or -' }),
+  password: t.String({ minLength: 8, maxLength: 256, error: 'password must be at least 8 characters' }),
+});
+
 export const ChangePasswordBody = t.Object({
   current_password: t.Optional(t.String({ maxLength: 256 })),
   new_password: t.String({ minLength: 8, maxLength: 256, error: 'new_password must be at least 8 characters' }),

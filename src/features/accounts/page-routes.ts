@@ -4,12 +4,12 @@ import type { AuthPlugin } from '../../platform/http/auth.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
 import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
 import { safeReturnPath } from '../../platform/http/safe-redirect.ts';
-import type { LoginProvider, ProviderName } from '../../integrations/oauth/index.ts';
 import { SignInPage } from '../../../views/pages/accounts/SignInPage.tsx';
 import { AccountPage } from '../../../views/pages/accounts/AccountPage.tsx';
 import { clearAuthCookie, type AccountsDeps } from './service.ts';
 import { listSessions, revokeSession } from './sessions.ts';
 import { describeDevice } from './device.ts';
+import { signInOptions } from './owner.ts';
 
 const redirect = (location: string, cookie?: string) => {
   const headers = new Headers({ location });
@@ -28,7 +28,8 @@ export function accountPageRoutes(deps: AccountsDeps, auth: AuthPlugin, provider
       const ctx = pageContext(request, env);
       const list = [...(await providers()).values()].map((p) => ({ name: p.name, label: p.label }));
       const error = query.error === 'denied' ? ctx.t('signin.error.denied') : query.error ? ctx.t('signin.error.failed') : undefined;
-      return htmlResponse(SignInPage({ ctx, providers: list, returnTo, error }));
+      const options = await signInOptions(deps);
+      return htmlResponse(SignInPage({ ctx, providers: list, returnTo, error, ...options }), 200, { 'cache-control': 'no-store' });
     }, { query: t.Object({ return_to: t.Optional(t.String()), error: t.Optional(t.String({ maxLength: 32 })) }), detail: { hide: true } })
     .get('/account', async ({ request, caller }) => {
       if (!caller.user) return redirect('/login?return_to=%2Faccount');

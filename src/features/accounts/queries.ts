@@ -64,3 +64,16 @@ export function listUsers(db: Executor, query: string | null, limit: number) {
   if (query) q = q.where(sql`lower(username)`, 'like', `%${query.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`);
   return q.execute();
 }
+
+export async function anyAdmin(db: Executor): Promise<boolean> {
+  return (await db.selectFrom('app_users').select('id').where('role', '=', 'admin').limit(1).executeTakeFirst()) !== undefined;
+}
+
+export async function anyPassword(db: Executor): Promise<boolean> {
+  return (await db.selectFrom('app_users').select('id').where('password_hash', 'is not', null).limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Serialises owner set-up across processes for the rest of the transaction. */
+export async function lockOwnerSetup(trx: Transaction<Database>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('chapterhouse:owner-setup'))`.execute(trx);
+}

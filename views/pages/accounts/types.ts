@@ -27,6 +27,12 @@ export interface SignInPageProps {
   returnTo: string;
   /** An error to show (e.g. a failed provider sign-in), already translated. */
   error?: string;
+  /** No admin exists yet: offer the one-time owner account form instead of signing in. */
+  ownerSetup: boolean;
+  /** Some account has a password: show the username and password form. */
+  passwordLogin: boolean;
+  /** The username typed before an error, to fill the form again. */
+  username?: string;
 }
 
 export interface AccountPageProps {
