@@ -47,7 +47,7 @@ for (let first = 0; first < books; first += BATCH) {
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('books')
-      .values(batch.map(({ b, slug, count }) => ({ slug, title: `${words(b, 3)} ${b}`, author: `Author ${b % 97}`, description: words(b + 1, 40), status: b % 3 ? 'ongoing' : 'completed', chapter_count: count })))
+      .values(batch.map(({ b, slug, count }) => ({ slug, title: `${words(b, 3)} ${b}`, author: `Author ${b % 97}`, description: words(b + 1, 40), status: b % 3 ? 'ongoing' : 'completed' })))
       .onConflict((oc) => oc.doNothing())
       .execute();
     await trx

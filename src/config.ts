@@ -45,6 +45,10 @@ export const EnvSchema = T.Object({
   POLAR_WEBHOOK_SECRET: T.Optional(T.String({ minLength: 1 })),
   SCRAPER_URL: T.Optional(httpUrl),
   SOURCE_BASE_URL: T.Optional(httpUrl),
+  SOURCE_ROYALROAD_URL: T.Optional(httpUrl),
+  SCRAPE_RATE: T.Optional(T.Number({ minimum: 0, maximum: 100, description: 'requests per second per source host, 0-100 (0: no limit)' })),
+  SCRAPE_UPDATE_HOURS: T.Optional(T.Number({ minimum: 0.05, maximum: 720, description: 'hours between new-chapter checks, 0.05-720' })),
+  IMPORT_MAX_MB: T.Optional(T.Number({ minimum: 1, maximum: 2048, description: 'megabytes, 1-2048' })),
   TRUST_PROXY: T.Optional(T.Union([T.Literal('0'), T.Literal('1')], { description: '0 or 1' })),
   SEED_DEMO: T.Optional(T.Union([T.Literal('0'), T.Literal('1')], { description: '0 or 1' })),
   LOG_LEVEL: T.Optional(T.Union(['debug', 'info', 'warn', 'error'].map((l) => T.Literal(l)), { description: 'debug, info, warn or error' })),
@@ -84,12 +88,26 @@ export interface Config {
   trustProxy: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   tts: TtsConfig;
+  content: ContentConfig;
   env: Readonly<Env>;
+}
+
+/** Scraping and import (src/features/scraping, src/features/imports). */
+export interface ContentConfig {
+  /** SOURCE_BASE_URL: replaces the novelfire adapter's site (a local site in tests and demos). */
+  novelfireBaseUrl: string | null;
+  royalroadBaseUrl: string | null;
+  /** Requests per second per source host; 0 means no limit. */
+  scrapeRate: number;
+  updateIntervalHours: number;
+  importMaxBytes: number;
+  /** SCRAPER_URL: the web layer reaches the scraper backend over HTTP; null: in this process. */
+  scraperUrl: string | null;
 }
 
 export class ConfigError extends Error {}
 
-const NUMERIC = new Set(['PORT']);
+const NUMERIC = new Set(['PORT', 'SCRAPE_RATE', 'SCRAPE_UPDATE_HOURS', 'IMPORT_MAX_MB']);
 
 /** Parses the environment; throws ConfigError whose message is one line naming the variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Readonly<Config> {
@@ -97,7 +115,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   for (const key of Object.keys(EnvSchema.properties)) {
     const value = source[key];
     if (value === undefined || value === '') continue;
-    raw[key] = NUMERIC.has(key) && /^\d+$/.test(value) ? Number(value) : value;
+    raw[key] = NUMERIC.has(key) && /^\d+(\.\d+)?$/.test(value) ? Number(value) : value;
   }
   const firstError = Value.Errors(EnvSchema, raw).First();
   if (firstError) {
@@ -156,6 +174,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       // Fixed order whatever the variable's order: eSpeak's first voice is the default voice.
       engines: Object.freeze((['espeak', 'flite', 'openai'] as const).filter((e) => (ttsEngines ? ttsEngines.includes(e) : e !== 'openai' || env.TTS_OPENAI_URL))),
       openai: env.TTS_OPENAI_URL ? Object.freeze({ url: env.TTS_OPENAI_URL, key: env.TTS_OPENAI_KEY || null, model: env.TTS_OPENAI_MODEL ?? 'tts-1' }) : null,
+    }),
+    content: Object.freeze({
+      novelfireBaseUrl: env.SOURCE_BASE_URL?.replace(/\/+$/, '') ?? null,
+      royalroadBaseUrl: env.SOURCE_ROYALROAD_URL?.replace(/\/+$/, '') ?? null,
+      scrapeRate: env.SCRAPE_RATE ?? 2,
+      updateIntervalHours: env.SCRAPE_UPDATE_HOURS ?? 6,
+      importMaxBytes: Math.round((env.IMPORT_MAX_MB ?? 100) * 1024 * 1024),
+      scraperUrl: env.SCRAPER_URL?.replace(/\/+$/, '') ?? null,
     }),
     env: Object.freeze(env),
   });

@@ -84,7 +84,7 @@ async function seed(dataDir: string, markdown: string, chapters: number): Promis
   try {
     const words = markdown.split(/\s+/).filter(Boolean).length;
     await platform.db.transaction().execute(async (trx) => {
-      await trx.insertInto('books').values({ slug: SLUG, title: 'The Benchmark Narration', author: 'Bench', chapter_count: chapters }).execute();
+      await trx.insertInto('books').values({ slug: SLUG, title: 'The Benchmark Narration', author: 'Bench' }).execute();
       await trx
         .insertInto('chapters')
         .values(Array.from({ length: chapters }, (_, i) => ({ book_slug: SLUG, number: i + 1, title: `Chapter ${i + 1}`, text: markdown, word_count: words })))

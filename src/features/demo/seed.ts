@@ -46,7 +46,6 @@ async function insertBook(db: Db, book: DemoBook, coverKey: string, created: Dat
         description: book.description,
         cover_key: coverKey,
         status: book.status,
-        chapter_count: book.chapters.length,
         created_at: created,
         updated_at: updated,
       })

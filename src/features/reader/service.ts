@@ -125,6 +125,7 @@ export function cachedChapterPageData(db: Db, htmlCache: ChapterHtmlCache, pages
  * this after its change is committed: every process drops the book's cached chapter pages.
  * Unannounced changes show after at most the cache's TTL (60 s).
  */
-export function announceChapterChange(cache: Cache, slug: string): Promise<void> {
-  return cache.publish(CHAPTER_CHANGES, slug);
+export async function announceChapterChange(cache: Pick<Cache, 'publish'> | { publish(channel: string, message: string): void }, slug: string): Promise<void> {
+  // A job worker thread passes its ctx: the runner publishes on the shared cache for it.
+  await cache.publish(CHAPTER_CHANGES, slug);
 }

@@ -28,6 +28,10 @@ export interface BooksTable {
   reads_30d: Generated<number>;
   /** Bayesian average (generated); NULL while the book has no rating. */
   rating_score: ColumnType<number | null, never, never>;
+  /** `<source>:<slug or id>` of a scraped book (migration 20261125000100); null for imports and demo books. */
+  source_key: string | null;
+  /** When the new-chapters job last looked at the source. */
+  last_checked_at: Timestamp | null;
 }
 
 export interface GenresTable {
@@ -48,6 +52,8 @@ export interface ChaptersTable {
   text: Generated<string>;
   word_count: Generated<number>;
   content_hash: Generated<string>;
+  /** The source's stable chapter key (a chapter id or its number on the site); null for imports. */
+  source_key: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -234,17 +240,46 @@ export interface AiJobsTable {
 
 export type TaskStatus = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
 
-export interface TasksTable {
+interface TaskColumns<S> {
   id: Generated<string>;
-  status: Generated<TaskStatus>;
+  status: Generated<S>;
   source: Generated<string>;
   book_slug: string | null;
   progress: Generated<number>;
   detail: DefaultJson;
   error: string | null;
   initiator_id: string | null;
+  job_id: string | null;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+}
+
+export type ScrapeTaskKind = 'book' | 'range' | 'all' | 'update';
+
+export interface ScrapeTasksTable extends TaskColumns<TaskStatus> {
+  kind: Generated<ScrapeTaskKind>;
+  url: string | null;
+  from_chapter: number | null;
+  to_chapter: number | null;
+}
+
+export type ImportTaskStatus = TaskStatus | 'review';
+
+export interface ImportTasksTable extends TaskColumns<ImportTaskStatus> {
+  file_name: Generated<string>;
+  object_key: string | null;
+  format: 'epub' | 'pdf' | null;
+  size_bytes: Generated<number>;
+  review: Generated<boolean>;
+  rule: Generated<string>;
+}
+
+export interface ScrapeHostsTable {
+  host: string;
+  task_id: string;
+  until: Timestamp;
 }
 
 export interface Database {
@@ -267,8 +302,9 @@ export interface Database {
   audio_jobs: AudioJobsTable;
   audio_files: AudioFilesTable;
   ai_jobs: AiJobsTable;
-  scrape_tasks: TasksTable;
-  import_tasks: TasksTable;
+  scrape_tasks: ScrapeTasksTable;
+  import_tasks: ImportTasksTable;
+  scrape_hosts: ScrapeHostsTable;
   jobs: JobsTable;
 }
 

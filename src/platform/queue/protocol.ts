@@ -6,6 +6,7 @@
  *                    ◀──────────   init {db}        once
  *                    ◀──────────   run {job}        one job at a time
  *   progress / log   ──────────▶
+ *   publish          ──────────▶   a message for the shared cache's pub/sub (e.g. "chapters changed")
  *   db {op, …}       ──────────▶   PGlite only: main runs the query on its own Kysely
  *                    ◀──────────   db:reply
  *                    ◀──────────   abort            cancel, shutdown or lost lease
@@ -58,6 +59,7 @@ export type FromWorker =
   | { type: 'ready' }
   | { type: 'progress'; jobId: string; fraction: number; message?: string }
   | { type: 'log'; level: Level; msg: string; fields?: Fields }
+  | { type: 'publish'; channel: string; message: string }
   | { type: 'db'; reqId: number; request: DbRequest }
   | { type: 'done'; jobId: string; result: unknown }
   | { type: 'failed'; jobId: string; message: string; permanent: boolean }

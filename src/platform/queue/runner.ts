@@ -77,6 +77,10 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
   const idleThreadMs = options.idleThreadMs ?? 60_000;
   const dbConfig: WorkerDbConfig = options.databaseUrl && database.kind === 'pg' ? { kind: 'pg', url: options.databaseUrl } : { kind: 'bridge' };
   const publish = publisher(options.cache, log);
+  // A job's own announcements (ctx.publish) reach every process through the shared cache.
+  const relay = (channel: string, message: string) => {
+    options.cache?.publish(channel, message).catch((error) => log.warn('job announcement not published', { channel, error }));
+  };
   const kinds: KindState[] = checkRegistry(options.kinds).map((spec) => ({ spec, idle: [], active: new Map() }));
   const allActive = () => kinds.flatMap((k) => [...k.active.values()]);
 
@@ -99,7 +103,7 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
   function start(state: KindState, job: Job): void {
     let slot = state.idle.pop()?.slot;
     while (slot && !slot.alive) slot = state.idle.pop()?.slot;
-    slot ??= new Slot(state.spec.workerFile, dbConfig, db, log.child({ kind: job.kind }));
+    slot ??= new Slot(state.spec.workerFile, dbConfig, db, log.child({ kind: job.kind }), relay);
     const owner = job.locked_by!;
     const leaseSeconds = state.spec.leaseSeconds;
     const progress = progressWriter(db, job, owner, options.progressIntervalMs ?? 250, publish, log);

@@ -39,6 +39,8 @@ export interface JobContext {
   readonly signal: AbortSignal;
   /** fraction 0..1; throttled by the runner, written to the row and published on `job:<id>`. */
   progress(fraction: number, message?: string): void;
+  /** Publishes on the shared cache from the main thread (a worker thread has no cache of its own). */
+  publish(channel: string, message: string): void;
   readonly db: Kysely<Database>;
   readonly log: Logger;
   /**
@@ -92,6 +94,7 @@ function install(body: JobBody): void {
       owner: job.owner,
       signal: controller.signal,
       progress: (fraction, message) => port.postMessage({ type: 'progress', jobId: job.id, fraction, message }),
+      publish: (channel, message) => port.postMessage({ type: 'publish', channel, message }),
       db,
       log: workerLogger({ jobId: job.id, kind: job.kind, attempt: job.attempt }),
       finish: (write) =>

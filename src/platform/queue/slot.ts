@@ -38,8 +38,11 @@ export class Slot {
   #closed: () => void = () => {};
   readonly #closedPromise = new Promise<void>((resolve) => (this.#closed = resolve));
 
-  constructor(workerFile: string, dbConfig: WorkerDbConfig, mainDb: QueueDb, log: Logger) {
+  readonly #onPublish: (channel: string, message: string) => void;
+
+  constructor(workerFile: string, dbConfig: WorkerDbConfig, mainDb: QueueDb, log: Logger, onPublish: (channel: string, message: string) => void = () => {}) {
     this.#log = log;
+    this.#onPublish = onPublish;
     this.#bridge = dbConfig.kind === 'bridge' ? createDbBridge(mainDb) : null;
     this.#worker = new Worker(workerFile);
     this.#ready = new Promise((resolve) => (this.#markReady = resolve));
@@ -118,6 +121,9 @@ export class Slot {
         return;
       case 'log':
         this.#log[message.level](message.msg, message.fields);
+        return;
+      case 'publish':
+        this.#onPublish(message.channel, message.message);
         return;
       case 'db':
         if (!this.#bridge) return;
