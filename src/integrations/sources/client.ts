@@ -1,0 +1,153 @@
+import { UrlGuard, type Lookup } from './guard.ts';
+import { PoliteFetcher } from './fetcher.ts';
+import type { Sleep } from './bucket.ts';
+import type { Trace } from './extract.ts';
+import { novelfireSlug, parseNovelfireBook, parseNovelfireChapter, parseNovelfireChapterList, parseNovelfireList } from './novelfire.ts';
+import { parseRoyalroadBook, parseRoyalroadChapter, parseRoyalroadList, royalroadId } from './royalroad.ts';
+import { SourceError, type CheckReport, type SourceBook, type SourceChapterRef, type SourceChapterText, type SourceId, type SourceListItem, type SourcesConfig } from './types.ts';
+import { chapterList } from './pagination.ts';
+import { catalogueUrl, searchUrl } from './lists.ts';
+
+export interface SourceClientOptions {
+  fetch?: typeof fetch;
+  sleep?: Sleep;
+  now?: () => number;
+  random?: () => number;
+  lookup?: Lookup;
+  log?: { warn(msg: string, fields?: object): void; info?(msg: string, fields?: object): void; debug?(msg: string, fields?: object): void };
+}
+
+export interface SourceClient {
+  resolve(url: string): { source: SourceId; bookUrl: string; sourceSlug: string };
+  book(bookUrl: string, signal?: AbortSignal): Promise<SourceBook>;
+  chapter(ref: SourceChapterRef, signal?: AbortSignal): Promise<SourceChapterText>;
+  catalogue(source: SourceId, query: { page: number; genre?: string; sort?: string; status?: string }, signal?: AbortSignal): Promise<{ items: SourceListItem[]; hasMore: boolean }>;
+  search(source: SourceId, keyword: string, page: number, signal?: AbortSignal): Promise<{ items: SourceListItem[]; hasMore: boolean }>;
+  /** A cover image (same guard, pacing and size cap as pages). */
+  image(url: string, signal?: AbortSignal): Promise<{ bytes: Uint8Array; contentType: string }>;
+  check(url: string, signal?: AbortSignal): Promise<CheckReport>;
+}
+
+export const DEFAULT_BASES: Record<SourceId, string> = {
+  novelfire: 'https://novelfire.net',
+  novelphoenix: 'https://novelphoenix.com',
+  royalroad: 'https://www.royalroad.com',
+};
+
+/** The sites this configuration scrapes; SOURCE_BASE_URL replaces novelfire's (its mirror stays). */
+export function sourceBases(config: Pick<SourcesConfig, 'novelfireBaseUrl' | 'royalroadBaseUrl'>): Record<SourceId, string> {
+  return {
+    novelfire: (config.novelfireBaseUrl ?? DEFAULT_BASES.novelfire).replace(/\/+$/, ''),
+    novelphoenix: DEFAULT_BASES.novelphoenix,
+    royalroad: (config.royalroadBaseUrl ?? DEFAULT_BASES.royalroad).replace(/\/+$/, ''),
+  };
+}
+
+/**
+ * The scraper's one entry point: any book or chapter URL of a configured source → book (metadata
+ * and the full chapter list) and chapters (clean markdown), politely (fetcher.ts).
+ */
+export function createSourceClient(config: SourcesConfig, options: SourceClientOptions = {}): SourceClient {
+  const bases = sourceBases(config);
+  const configured = [config.novelfireBaseUrl, config.royalroadBaseUrl].filter((b): b is string => !!b);
+  const guard = new UrlGuard(Object.values(bases), configured, options.lookup);
+  const fetcher = new PoliteFetcher({ config, guard, fetch: options.fetch, sleep: options.sleep, now: options.now, random: options.random, log: options.log });
+
+  // Longest base first: two sources may share a host (a local site serving both under paths).
+  const ordered = (Object.keys(bases) as SourceId[]).sort((a, b) => bases[b].length - bases[a].length);
+  const sourceOf = (url: URL): SourceId => {
+    const found = ordered.find((id) => url.href === bases[id] || url.href.startsWith(`${bases[id]}/`));
+    if (!found) throw new SourceError('unsupported_url', `${url.host} is not a configured source`);
+    return found;
+  };
+  /** The URL's path under its source's base (what the profiles' patterns describe). */
+  const within = (url: URL, source: SourceId): URL => {
+    const prefix = new URL(bases[source]).pathname.replace(/\/+$/, '');
+    return new URL(url.pathname.slice(prefix.length) || '/', url.origin);
+  };
+
+  function resolve(raw: string) {
+    const url = guard.allowedUrl(raw);
+    const source = sourceOf(url);
+    if (source === 'royalroad') {
+      const found = royalroadId(within(url, source));
+      if (!found) throw new SourceError('unsupported_url', 'Not a Royal Road fiction or chapter page');
+      return { source, sourceSlug: found.id, bookUrl: `${bases.royalroad}/fiction/${found.id}${found.slug ? `/${found.slug}` : ''}` };
+    }
+    const found = novelfireSlug(within(url, source));
+    if (!found) throw new SourceError('unsupported_url', 'Not a book or chapter page of this source');
+    return { source, sourceSlug: found.slug, bookUrl: `${bases[source]}/${found.section}/${found.slug}` };
+  }
+
+  async function book(raw: string, signal?: AbortSignal, trace: Trace = []): Promise<SourceBook> {
+    const { source, bookUrl, sourceSlug } = resolve(raw);
+    const page = await fetcher.get(bookUrl, signal);
+    if (source === 'royalroad') {
+      const parsed = parseRoyalroadBook(page.text(), page.url, trace);
+      return { source, url: bookUrl, sourceSlug, ...parsed, chapters: dedupe(parsed.chapters) };
+    }
+    const meta = parseNovelfireBook(page.text(), page.url, trace);
+    const chapters = await chapterList((n) => fetcher.get(`${bookUrl}/chapters?page=${n}`, signal).then((p) => parseNovelfireChapterList(p.text(), p.url, trace)));
+    return { source, url: bookUrl, sourceSlug, ...meta, chapters: dedupe(chapters) };
+  }
+
+  async function chapter(ref: SourceChapterRef, signal?: AbortSignal, trace: Trace = []): Promise<SourceChapterText> {
+    const url = guard.allowedUrl(ref.url);
+    const parse = sourceOf(url) === 'royalroad' ? parseRoyalroadChapter : parseNovelfireChapter;
+    for (let attempt = 0; ; attempt++) {
+      const page = await fetcher.get(url.toString(), signal);
+      const text = parse(page.text(), ref, trace);
+      if (text.markdown.trim()) return text;
+      // Since mid-2026 the site sometimes serves a normal page with an empty body: never store it.
+      if (attempt >= config.emptyRetries) throw new SourceError('empty', `Chapter ${ref.number} came back empty ${attempt + 1} times`);
+      options.log?.warn('empty chapter body, fetching again', { url: ref.url, attempt: attempt + 1 });
+      fetcher.buckets.pause(url.host, Math.min(config.maxBackoffMs, 1000 * 2 ** attempt));
+    }
+  }
+
+  async function list(source: SourceId, url: string, signal?: AbortSignal, trace: Trace = []) {
+    const page = await fetcher.get(url, signal);
+    const items = (source === 'royalroad' ? parseRoyalroadList : parseNovelfireList)(page.text(), page.url, trace);
+    return { items, hasMore: /rel=["']?next|class="[^"]*\bnext\b/i.test(page.text()) };
+  }
+
+  return {
+    resolve,
+    book: (url, signal) => book(url, signal),
+    chapter: (ref, signal) => chapter(ref, signal),
+    catalogue: (source, query, signal) => list(source, catalogueUrl(source, bases[source], query), signal),
+    search: (source, keyword, page, signal) => list(source, searchUrl(source, bases[source], keyword, page), signal),
+    async image(url, signal) {
+      const fetched = await fetcher.get(url, signal, false);
+      if (!/^image\//i.test(fetched.contentType)) throw new SourceError('parse', 'The cover is not an image');
+      return { bytes: fetched.body, contentType: fetched.contentType.split(';')[0]!.trim() };
+    },
+    async check(raw, signal) {
+      const trace: Trace = [];
+      const url = guard.allowedUrl(raw);
+      const source = sourceOf(url);
+      const path = within(url, source);
+      const isChapter = source === 'royalroad' ? /\/chapter\//.test(path.pathname) : /\/chapter-\d+/.test(path.pathname);
+      const isBook = !isChapter && (source === 'royalroad' ? royalroadId(path) : novelfireSlug(path));
+      if (isChapter) await chapter({ key: '0', number: Number(/chapter-(\d+)/.exec(url.pathname)?.[1] ?? 0) || 1, title: '', url: url.toString() }, signal, trace);
+      else if (isBook) await book(url.toString(), signal, trace);
+      else await list(source, url.toString(), signal, trace);
+      return { url: url.toString(), page: isChapter ? 'chapter' : isBook ? 'book' : 'list', fields: trace.filter((f, i) => trace.findIndex((g) => g.field === f.field) === i).map((f) => ({ ...f, tried: [...f.tried] })) };
+    },
+  };
+}
+
+/** By key, then by normalised URL; sorted by the site's order. A chapter listed twice is one. */
+function dedupe(chapters: SourceChapterRef[]): SourceChapterRef[] {
+  const keys = new Set<string>();
+  const urls = new Set<string>();
+  const out: SourceChapterRef[] = [];
+  for (const chapter of chapters) {
+    const url = chapter.url.replace(/[?#].*$/, '').replace(/\/+$/, '').toLowerCase();
+    if (keys.has(chapter.key) || urls.has(url)) continue;
+    keys.add(chapter.key);
+    urls.add(url);
+    out.push(chapter);
+  }
+  return out.sort((a, b) => a.number - b.number);
+}

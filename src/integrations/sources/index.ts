@@ -1,0 +1,9 @@
+/**
+ * Source sites (sources.md): novelfire (and its mirror) and Royal Road behind one client.
+ *   client.ts    createSourceClient: resolve, book, chapter, catalogue, search, image, check
+ *   fetcher.ts   every request: URL guard, token bucket, time-out, size cap, retries
+ *   profiles/    the selectors and URL patterns of each site: data
+ *   markdown.ts  chapter HTML → clean markdown (noise, hidden elements, watermarks)
+ */
+export { createSourceClient, sourceBases, DEFAULT_BASES, type SourceClient, type SourceClientOptions } from './client.ts';
+export { SourceError, type SourceId, type SourcesConfig, type SourceBook, type SourceChapterRef, type SourceChapterText, type SourceListItem, type CheckReport, type SourceErrorKind } from './types.ts';

@@ -1,0 +1,70 @@
+/** The scraper's view of a source site (sources.md): one interface, whatever the site. */
+export type SourceId = 'novelfire' | 'novelphoenix' | 'royalroad';
+
+export interface SourcesConfig {
+  /** null: the real site. SOURCE_BASE_URL replaces it (a local site in tests and demos). */
+  novelfireBaseUrl: string | null;
+  royalroadBaseUrl: string | null;
+  /** Requests per second per host (token bucket, burst 1); 0 means no limit. */
+  ratePerSecond: number;
+  timeoutMs: number;
+  maxBytes: number;
+  maxRetries: number;
+  maxBackoffMs: number;
+  /** Fetches of a chapter whose body came back empty before giving up. */
+  emptyRetries: number;
+}
+
+export interface SourceChapterRef {
+  /** Stable: novelfire's chapter number, Royal Road's chapter id. */
+  key: string;
+  /** The site's order; never renumbered to fill gaps. */
+  number: number;
+  title: string;
+  url: string;
+}
+
+export interface SourceBook {
+  source: SourceId;
+  url: string;
+  sourceSlug: string;
+  title: string;
+  author: string;
+  coverUrl: string | null;
+  description: string;
+  genres: string[];
+  status: 'ongoing' | 'completed';
+  chapterCount: number | null;
+  chapters: SourceChapterRef[];
+}
+
+export interface SourceChapterText {
+  title: string;
+  markdown: string;
+  authorNote: string | null;
+}
+
+export interface SourceListItem {
+  url: string;
+  title: string;
+  coverUrl: string | null;
+}
+
+export interface CheckReport {
+  url: string;
+  page: 'book' | 'chapter' | 'list';
+  fields: { field: string; matched: string | null; tried: string[]; value?: string }[];
+}
+
+export type SourceErrorKind = 'unsupported_url' | 'forbidden_address' | 'blocked' | 'rate_limited' | 'not_found' | 'timeout' | 'too_large' | 'empty' | 'http' | 'parse';
+
+export class SourceError extends Error {
+  override name = 'SourceError';
+  constructor(
+    readonly kind: SourceErrorKind,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
