@@ -1,0 +1,44 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Elysia, t } from 'elysia';
+import type { AuthPlugin, Caller } from '../../platform/http/auth.ts';
+import { forbidden } from '../../platform/http/errors.ts';
+import { SERVICE_HEADER } from './client.ts';
+import { startRange, startScrape, type ScrapingDeps } from './service.ts';
+import { RangeAccepted, ScrapeBody, TaskIdResponse } from './model.ts';
+
+const RangeBody = t.Object({
+  url: t.String({ minLength: 1, maxLength: 2048, error: 'url and from are required' }),
+  from: t.Integer({ minimum: 1, error: 'url and from are required' }),
+  to: t.Optional(t.Union([t.Integer({ minimum: 1 }), t.Null()], { error: 'to must be a chapter number' })),
+  initiator_id: t.Optional(t.String({ format: 'uuid' })),
+});
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * The scraper backend (interface.md: backend paths). Callers are the web layer, which proves itself
+ * with the service header (a key derived from AUTH_SECRET) and names the admin it acts for, or an
+ * admin directly. Everyone else: 403.
+ */
+export function scraperBackendRoutes(deps: ScrapingDeps, auth: AuthPlugin, serviceToken: string) {
+  const actor = (request: Request, caller: Caller, named?: string): string | null => {
+    const header = request.headers.get(SERVICE_HEADER);
+    if (header && sameSecret(header, serviceToken)) return named ?? null;
+    if (caller.user?.role === 'admin') return caller.user.id;
+    throw forbidden('Administrators only');
+  };
+  return new Elysia({ name: 'scraping-backend' })
+    .use(auth)
+    .post('/scrape/book/range', async ({ body, request, caller, status }) => {
+      const initiator = actor(request, caller, body.initiator_id);
+      return status(202, await startRange(deps, body, initiator));
+    }, { body: RangeBody, response: { 202: RangeAccepted }, detail: { tags: ['scraping'], summary: 'Backend: scrape chapters from..to of a book (202; 409 while a scrape runs)' } })
+    .post('/scrape/book', async ({ body, request, caller, status }) => {
+      const initiator = actor(request, caller, body.initiator_id);
+      return status(202, { task_id: await startScrape(deps, body, initiator) });
+    }, { body: t.Object({ ...ScrapeBody.properties, initiator_id: t.Optional(t.String({ format: 'uuid' })) }), response: { 202: TaskIdResponse }, detail: { tags: ['scraping'], summary: 'Backend: scrape one book ({url}) or every scraped book ({all: true})' } });
+}

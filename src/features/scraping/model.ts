@@ -1,0 +1,55 @@
+import { t, type Static } from 'elysia';
+
+/** The contract of scraping (docs/api.md "Admin"): requests, tasks and their details. */
+export const ScrapeBody = t.Object({
+  url: t.Optional(t.String({ minLength: 1, maxLength: 2048, error: 'url must be a book or chapter URL' })),
+  all: t.Optional(t.Boolean({ error: 'all must be true or false' })),
+});
+export type ScrapeBody = Static<typeof ScrapeBody>;
+
+export const TaskIdResponse = t.Object({ task_id: t.String() });
+export const RangeAccepted = t.Object({ task_id: t.String(), status: t.String() });
+
+export const TaskStatus = t.Union([t.Literal('pending'), t.Literal('running'), t.Literal('done'), t.Literal('failed'), t.Literal('cancelled')]);
+
+/** What a task's page shows: counts, gaps (chapters that could not be fetched) and their errors. */
+export const TaskDetail = t.Object({
+  /** Chapters this task means to fetch, and how many it has handled (fetched or given up on). */
+  total: t.Integer(),
+  handled: t.Integer(),
+  added: t.Integer(),
+  updated: t.Integer(),
+  unchanged: t.Integer(),
+  failed: t.Integer(),
+  gaps: t.Array(t.Integer()),
+  errors: t.Array(t.Object({ chapter: t.Union([t.Integer(), t.Null()]), message: t.String() })),
+  /** What it is doing now, in words (for the progress bar's label). */
+  phase: t.String(),
+  books: t.Optional(t.Integer()),
+});
+export type TaskDetail = Static<typeof TaskDetail>;
+
+export const ScrapeTask = t.Object({
+  id: t.String(),
+  kind: t.Union([t.Literal('book'), t.Literal('range'), t.Literal('all'), t.Literal('update')]),
+  status: TaskStatus,
+  url: t.Union([t.String(), t.Null()]),
+  book_slug: t.Union([t.String(), t.Null()]),
+  from: t.Union([t.Integer(), t.Null()]),
+  to: t.Union([t.Integer(), t.Null()]),
+  progress: t.Number(),
+  detail: TaskDetail,
+  error: t.Union([t.String(), t.Null()]),
+  initiator_id: t.Union([t.String(), t.Null()]),
+  created: t.String(),
+  started: t.Union([t.String(), t.Null()]),
+  finished: t.Union([t.String(), t.Null()]),
+  /** Seconds from start to end (or to now while it runs); null before it starts. */
+  duration: t.Union([t.Number(), t.Null()]),
+});
+export type ScrapeTask = Static<typeof ScrapeTask>;
+
+export const TaskList = t.Object({ tasks: t.Array(ScrapeTask) });
+export const TaskParams = t.Object({ id: t.String({ format: 'uuid', error: 'Unknown task' }) });
+
+export const emptyDetail = (): TaskDetail => ({ total: 0, handled: 0, added: 0, updated: 0, unchanged: 0, failed: 0, gaps: [], errors: [], phase: 'waiting' });
