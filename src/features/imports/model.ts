@@ -1,0 +1,49 @@
+import { t, type Static } from 'elysia';
+
+/** The contract of book import (docs/api.md "Admin"). */
+export const SPLIT_RULES = ['auto', 'toc', 'spine', 'outline', 'headings', 'pages'] as const;
+
+export const ImportPreview = t.Object({
+  title: t.String(),
+  author: t.String(),
+  rule: t.String(),
+  chapters: t.Integer(),
+  /** The detected split: each chapter's title and first lines, for the review. */
+  items: t.Array(t.Object({ number: t.Integer(), title: t.String(), excerpt: t.String(), words: t.Integer() })),
+  warnings: t.Array(t.String()),
+});
+export type ImportPreview = Static<typeof ImportPreview>;
+
+export const ImportDetail = t.Object({
+  phase: t.String(),
+  preview: t.Optional(ImportPreview),
+});
+export type ImportDetail = Static<typeof ImportDetail>;
+
+export const ImportTask = t.Object({
+  id: t.String(),
+  status: t.Union([t.Literal('pending'), t.Literal('running'), t.Literal('review'), t.Literal('done'), t.Literal('failed'), t.Literal('cancelled')]),
+  file_name: t.String(),
+  format: t.Union([t.Literal('epub'), t.Literal('pdf'), t.Null()]),
+  size_bytes: t.Number(),
+  review: t.Boolean(),
+  rule: t.String(),
+  book_slug: t.Union([t.String(), t.Null()]),
+  progress: t.Number(),
+  detail: ImportDetail,
+  error: t.Union([t.String(), t.Null()]),
+  initiator_id: t.Union([t.String(), t.Null()]),
+  created: t.String(),
+  started: t.Union([t.String(), t.Null()]),
+  finished: t.Union([t.String(), t.Null()]),
+  duration: t.Union([t.Number(), t.Null()]),
+});
+export type ImportTask = Static<typeof ImportTask>;
+
+export const ImportTaskList = t.Object({ tasks: t.Array(ImportTask) });
+export const ImportParams = t.Object({ id: t.String({ format: 'uuid', error: 'Unknown import task' }) });
+// Optional so that a caller who is not an admin hears 403 before anything about the body.
+export const RerunBody = t.Object({
+  rule: t.Optional(t.Union([t.Literal('auto'), t.Literal('toc'), t.Literal('spine'), t.Literal('outline'), t.Literal('headings'), t.Literal('pages')], { error: `rule must be one of ${SPLIT_RULES.join(', ')}` })),
+  pages_per_chapter: t.Optional(t.Integer({ minimum: 1, maximum: 500, error: 'pages_per_chapter must be 1-500' })),
+});

@@ -1,0 +1,45 @@
+import { Elysia } from 'elysia';
+import type { BootedPlatform } from '../../platform/boot.ts';
+import type { AuthPlugin } from '../../platform/http/auth.ts';
+import { cancelImport, getImport, listImports, publishImport, rerunImport, startImport, type ImportDeps } from './service.ts';
+import { ImportParams, ImportTask, ImportTaskList, RerunBody, SPLIT_RULES } from './model.ts';
+import { badRequest } from '../../platform/http/errors.ts';
+import { importKind } from './kind.ts';
+import { t } from 'elysia';
+
+const tags = ['imports'];
+
+/** PDF and EPUB import (docs/api.md "Admin"): upload, tasks, review, publish, re-run, cancel. */
+export function importRoutes(platform: BootedPlatform, auth: AuthPlugin) {
+  const deps: ImportDeps = { db: platform.db, objects: platform.objects, kind: importKind, maxBytes: platform.config.content.importMaxBytes };
+  return new Elysia({ name: 'imports' })
+    .use(auth)
+    .post('/api/admin/import', async ({ request, caller, status }) => status(202, { task_id: await startImport(deps, request, caller.user!.id) }), {
+      auth: 'admin',
+      parse: 'none',
+      response: { 202: t.Object({ task_id: t.String() }) },
+      detail: { tags, summary: 'Upload a PDF or EPUB (multipart `file`; `review=1` to check the split before publishing): 202 {task_id}' },
+    })
+    .get('/api/admin/import-tasks', async ({ query }) => ({ tasks: await listImports(platform.db, query.limit ?? 50, platform.clock()) }), {
+      auth: 'admin',
+      query: t.Object({ limit: t.Optional(t.Integer({ minimum: 1, maximum: 200 })) }),
+      response: ImportTaskList,
+      detail: { tags, summary: 'Import tasks, newest first' },
+    })
+    .get('/api/admin/import-tasks/:id', ({ params }) => getImport(platform.db, params.id, platform.clock()), { auth: 'admin', params: ImportParams, response: ImportTask, detail: { tags, summary: 'One import task, with the detected split while in review' } })
+    .post('/api/admin/import-tasks/:id/publish', async ({ params, status }) => status(202, await publishImport(deps, params.id)), {
+      auth: 'admin',
+      params: ImportParams,
+      detail: { tags, summary: 'Publish a reviewed import (202; 409 unless it is in review)' },
+    })
+    .post('/api/admin/import-tasks/:id/rerun', async ({ params, body, status }) => {
+      if (!body.rule) throw badRequest(`rule must be one of ${SPLIT_RULES.join(', ')}`);
+      return status(202, await rerunImport(deps, params.id, body.rule, body.pages_per_chapter));
+    }, {
+      auth: 'admin',
+      params: ImportParams,
+      body: RerunBody,
+      detail: { tags, summary: 'Split again with another rule (from review or after a failure)' },
+    })
+    .post('/api/admin/import-tasks/:id/cancel', ({ params }) => cancelImport(deps, params.id), { auth: 'admin', params: ImportParams, response: ImportTask, detail: { tags, summary: 'Cancel an import that has not been published' } });
+}

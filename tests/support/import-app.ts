@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { importKind } from '../../src/features/imports/kind.ts';
+import { jobKind, startJobRunner, type JobKindSpec, type JobRunner } from '../../src/platform/queue/index.ts';
+import { startTestApp, type TestApp } from './app.ts';
+import { DEBUG_TOKEN } from './auth.ts';
+import type { TestDatabase } from './db.ts';
+import { workerObjectsOf } from './objects-in-worker.ts';
+
+/** The app plus a runner running the real `import.book` job in worker threads, on the test's own object store. */
+export interface ImportTestApp extends TestApp {
+  kind: JobKindSpec;
+}
+
+export async function startImportApp(env: Record<string, string> = {}): Promise<ImportTestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'chapterhouse-import-'));
+  const app = await startTestApp({ env: { DEBUG_LOGIN_TOKEN: DEBUG_TOKEN, ...env } });
+  const workerFile = join(dir, 'import.worker.ts');
+  const url = (path: string) => JSON.stringify(new URL(path, import.meta.url).pathname);
+  writeFileSync(
+    workerFile,
+    [
+      `import { defineJob } from ${url('../../src/platform/queue/runtime.ts')};`,
+      `import { createImportJob } from ${url('../../src/features/imports/job.ts')};`,
+      `import { openWorkerObjects } from ${url('./objects-in-worker.ts')};`,
+      `const objects = openWorkerObjects(${JSON.stringify(workerObjectsOf(app.objectStore))});`,
+      `defineJob(createImportJob({ objects: async () => objects }));`,
+    ].join('\n'),
+  );
+  const kind = jobKind({ ...importKind, workerFile });
+  const runner: JobRunner = startJobRunner({
+    database: app.platform.database,
+    databaseUrl: (app.platform.database as TestDatabase).url,
+    cache: app.platform.cache,
+    log: app.platform.log,
+    kinds: [kind],
+    pollIntervalMs: 50,
+    backoffBaseMs: 50,
+    progressIntervalMs: 50,
+    stopTimeoutMs: 5000,
+  });
+  return {
+    ...app,
+    kind,
+    async close() {
+      await runner.stop();
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
