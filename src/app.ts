@@ -29,6 +29,10 @@ import { audioAdminRoutes } from './features/audio/admin-routes.ts';
 import { audioTimingRoutes } from './features/audio/timing-routes.ts';
 import { createTtsRegistry } from './integrations/tts/index.ts';
 import { seoRoutes } from './features/seo/routes.ts';
+import { scrapingRoutes } from './features/scraping/routes.ts';
+import { importRoutes } from './features/imports/routes.ts';
+import { dedupRoutes } from './features/dedup/routes.ts';
+import { adminPageRoutes } from './features/admin/pages.ts';
 import { docsRoutes, type OpenApiDocument } from './features/docs/routes.ts';
 import { authPlugin } from './platform/http/auth.ts';
 import { createCallerResolver, type AccountsDeps } from './features/accounts/service.ts';
@@ -89,6 +93,10 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(voiceSampleRoutes(platform, auth, speech))
     .use(audioAdminRoutes(platform, auth, env))
     .use(audioTimingRoutes(platform, auth, speech))
+    .use(scrapingRoutes(platform, auth, () => (request) => app.handle(request)))
+    .use(importRoutes(platform, auth))
+    .use(dedupRoutes(platform, auth))
+    .use(adminPageRoutes(platform, auth, env))
     .use(seoRoutes(platform, auth, env))
     .use(docsRoutes(async () => (document ??= await buildDocument(app)), env));
   if (platform.objects.kind === 'fs') app.use(objectRoutes(platform.objects, { secret: platform.objectSigningKey, maxUploadBytes: MAX_OBJECT_UPLOAD_BYTES }));

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { startOidcProvider } from '../support/oauth/oidc-server.ts';
 import { freePort } from '../support/processes.ts';
 import { E2E_DEBUG_TOKEN } from './support.ts';
+import { startSourceSite } from '../support/source-site/index.ts';
 
 const root = resolve(import.meta.dir, '../..');
 const bun = process.execPath;
@@ -18,12 +19,15 @@ const dataDir = mkdtempSync(join(tmpdir(), 'chapterhouse-e2e-'));
 const base = `http://localhost:${port}`;
 // A real OpenID provider on localhost, so journeys can sign in through its own pages.
 const oidc = await startOidcProvider({ clients: [{ client_id: 'chapterhouse-e2e', client_secret: 'e2e-secret', redirect_uris: [`${base}/auth/oidc/callback`] }] });
+// A local source site, so a journey can scrape a book without reaching any real site.
+const site = await startSourceSite();
 const app = Bun.spawn([bun, 'src/main.ts'], {
   cwd: root,
   env: {
     ...process.env, PORT: String(port), BASE_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn',
     OIDC_ISSUER: oidc.issuer, OIDC_CLIENT_ID: 'chapterhouse-e2e', OIDC_CLIENT_SECRET: 'e2e-secret',
     DEBUG_LOGIN_TOKEN: E2E_DEBUG_TOKEN,
+    SOURCE_BASE_URL: site.novelfireUrl, SOURCE_ROYALROAD_URL: site.royalroadUrl, SCRAPE_RATE: '0',
   },
   stdout: 'inherit',
   stderr: 'inherit',
@@ -44,12 +48,13 @@ try {
     .filter((f) => f.endsWith('.e2e.ts') && (only.length === 0 || only.some((name) => f.includes(name))))
     .sort()
     .map((f) => `./tests/e2e/${f}`);
-  const run = Bun.spawn([bun, 'test', '--timeout', '60000', ...files], { cwd: root, env: { ...process.env, E2E_BASE_URL: base }, stdout: 'inherit', stderr: 'inherit' });
+  const run = Bun.spawn([bun, 'test', '--timeout', '60000', ...files], { cwd: root, env: { ...process.env, E2E_BASE_URL: base, E2E_SOURCE_URL: site.novelfireUrl }, stdout: 'inherit', stderr: 'inherit' });
   exitCode = await run.exited;
 } finally {
   app.kill('SIGTERM');
   await app.exited;
   await oidc.stop();
+  await site.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

@@ -79,7 +79,7 @@ describe('sitemaps', () => {
 
   test('files are served from the cache for an hour', async () => {
     await fetchXml('/sitemaps/books-1.xml');
-    expect(await app.platform.cache.ttl('seo:sitemap:v1:b10000:c40000:books-1')).toBeGreaterThan(3500);
+    expect(await app.platform.cache.ttl('seo:sitemap:v1:http://localhost:3000:b10000:c40000:books-1')).toBeGreaterThan(3500);
     await app.platform.db.insertInto('books').values({ slug: 'a-late-arrival', title: 'A Late Arrival' }).execute();
     // Still the cached copy: the new book appears within the hour, at no cost per request.
     expect(await fetchXml('/sitemaps/books-1.xml')).not.toContain('a-late-arrival');

@@ -14,6 +14,9 @@ const NAV: ReadonlyArray<readonly [href: string, label: MessageKey]> = [
   ['/discover', 'nav.discover'],
 ];
 
+/** Admins also get the way into the admin tools. */
+const ADMIN_NAV: ReadonlyArray<readonly [href: string, label: MessageKey]> = [['/admin', 'nav.admin']];
+
 export function SiteHeader({ ctx }: { ctx: PageContext }): JSX.Element {
   const current = pathOf(ctx.path);
   return (
@@ -24,7 +27,7 @@ export function SiteHeader({ ctx }: { ctx: PageContext }): JSX.Element {
       </a>
       <nav class="site-nav" aria-label={ctx.t('nav.label')}>
         <ul role="list">
-          {NAV.map(([href, label]) => (
+          {[...NAV, ...(ctx.viewer?.role === 'admin' ? ADMIN_NAV : [])].map(([href, label]) => (
             <li>
               <a href={href} aria-current={isCurrentPath(current, href) ? 'page' : undefined} safe>
                 {ctx.t(label)}

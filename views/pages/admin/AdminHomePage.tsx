@@ -1,0 +1,36 @@
+import { Layout } from '../../layouts/Layout.tsx';
+import type { AdminHomeProps } from './content-types.ts';
+
+const TOOLS = [
+  ['/admin/scraping', 'admin.home.scraping', 'admin.home.scrapingText'],
+  ['/admin/imports', 'admin.home.imports', 'admin.home.importsText'],
+  ['/admin/books', 'admin.home.books', 'admin.home.booksText'],
+  ['/admin/audio', 'admin.home.audio', 'admin.home.audioText'],
+  ['/notifications', 'admin.home.notifications', 'admin.home.notificationsText'],
+  ['/api/docs', 'admin.home.api', 'admin.home.apiText'],
+] as const;
+
+/** /admin: every tool, with what is going on now. */
+export function AdminHomePage({ ctx, runningScrapes, importsInReview, books }: AdminHomeProps): JSX.Element {
+  const { t } = ctx;
+  return (
+    <Layout ctx={ctx} title={t('admin.home.title')} noindex>
+      <section class="admin-home">
+        <h1 safe>{t('admin.home.title')}</h1>
+        <p class="admin-home__facts" safe>
+          {t('admin.home.facts', { scrapes: String(runningScrapes), reviews: String(importsInReview), books: String(books) })}
+        </p>
+        <ul class="admin-home__tools" role="list">
+          {TOOLS.map(([href, name, text]) => (
+            <li>
+              <a class="admin-tool" href={href}>
+                <strong safe>{t(name)}</strong>
+                <span safe>{t(text)}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </Layout>
+  );
+}
