@@ -48,8 +48,15 @@ try {
     .filter((f) => f.endsWith('.e2e.ts') && (only.length === 0 || only.some((name) => f.includes(name))))
     .sort()
     .map((f) => `./tests/e2e/${f}`);
-  const run = Bun.spawn([bun, 'test', '--timeout', '60000', ...files], { cwd: root, env: { ...process.env, E2E_BASE_URL: base, E2E_SOURCE_URL: site.novelfireUrl }, stdout: 'inherit', stderr: 'inherit' });
-  exitCode = await run.exited;
+  // Journeys that add books (a scrape, an import) run after the others, in a second run of their
+  // own: the catalogue journeys count the twelve demo books.
+  const grows = (f: string) => f.includes('admin-content');
+  exitCode = 0;
+  for (const batch of [files.filter((f) => !grows(f)), files.filter(grows)]) {
+    if (batch.length === 0) continue;
+    const run = Bun.spawn([bun, 'test', '--timeout', '60000', ...batch], { cwd: root, env: { ...process.env, E2E_BASE_URL: base, E2E_SOURCE_URL: site.novelfireUrl }, stdout: 'inherit', stderr: 'inherit' });
+    exitCode = Math.max(exitCode, await run.exited);
+  }
 } finally {
   app.kill('SIGTERM');
   await app.exited;

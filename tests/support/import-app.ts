@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importKind } from '../../src/features/imports/kind.ts';
-import { jobKind, startJobRunner, type JobKindSpec, type JobRunner } from '../../src/platform/queue/index.ts';
+import { jobKind, type JobKindSpec, type JobRunner } from '../../src/platform/queue/index.ts';
+import { startTestRunner } from './runner.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { DEBUG_TOKEN } from './auth.ts';
-import type { TestDatabase } from './db.ts';
 import { workerObjectsOf } from './objects-in-worker.ts';
 
 /** The app plus a runner running the real `import.book` job in worker threads, on the test's own object store. */
@@ -29,17 +29,7 @@ export async function startImportApp(env: Record<string, string> = {}): Promise<
     ].join('\n'),
   );
   const kind = jobKind({ ...importKind, workerFile });
-  const runner: JobRunner = startJobRunner({
-    database: app.platform.database,
-    databaseUrl: (app.platform.database as TestDatabase).url,
-    cache: app.platform.cache,
-    log: app.platform.log,
-    kinds: [kind],
-    pollIntervalMs: 50,
-    backoffBaseMs: 50,
-    progressIntervalMs: 50,
-    stopTimeoutMs: 5000,
-  });
+  const runner: JobRunner = startTestRunner(app, [kind]);
   return {
     ...app,
     kind,

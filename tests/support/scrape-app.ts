@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scrapeKind } from '../../src/features/scraping/kind.ts';
-import { jobKind, startJobRunner, type JobKindSpec, type JobRunner } from '../../src/platform/queue/index.ts';
+import { jobKind, type JobKindSpec, type JobRunner } from '../../src/platform/queue/index.ts';
+import { startTestRunner } from './runner.ts';
 import type { SourcesConfig } from '../../src/integrations/sources/index.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { DEBUG_TOKEN } from './auth.ts';
-import type { TestDatabase } from './db.ts';
 import { workerObjectsOf } from './objects-in-worker.ts';
 
 /**
@@ -56,19 +56,7 @@ export async function startScrapeApp(options: ScrapeAppOptions): Promise<ScrapeT
   );
   const kind = jobKind({ ...scrapeKind, workerFile, leaseSeconds: options.leaseSeconds ?? scrapeKind.leaseSeconds });
   let runner: JobRunner | null = null;
-  const startRunner = () =>
-    (runner ??= startJobRunner({
-      database: app.platform.database,
-      databaseUrl: (app.platform.database as TestDatabase).url,
-      cache: app.platform.cache,
-      log: app.platform.log,
-      kinds: [kind, ...(options.extraKinds ?? [])],
-      pollIntervalMs: 50,
-      backoffBaseMs: 50,
-      progressIntervalMs: 50,
-      abortGraceMs: 3000,
-      stopTimeoutMs: 5000,
-    }));
+  const startRunner = () => (runner ??= startTestRunner(app, [kind, ...(options.extraKinds ?? [])], { abortGraceMs: 3000 }));
   const stopRunner = async () => {
     await runner?.stop();
     runner = null;

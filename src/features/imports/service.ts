@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../platform/http/errors.ts';
 import { cancel, enqueueKind, transactionWithJobs, type JobKindSpec } from '../../platform/queue/index.ts';
 import type { ImportDetail, ImportTask } from './model.ts';
 import * as q from './queries.ts';
+import { taskTimes } from '../tasks/times.ts';
 import { storeUpload } from './upload.ts';
 
 /**
@@ -72,8 +73,6 @@ async function requireTask(db: Db, id: string): Promise<q.ImportTaskRow> {
 }
 
 export function toTask(row: q.ImportTaskRow, now: Date = new Date()): ImportTask {
-  const started = row.started_at ? new Date(row.started_at) : null;
-  const finished = row.finished_at ? new Date(row.finished_at) : null;
   return {
     id: row.id,
     status: row.status,
@@ -87,10 +86,7 @@ export function toTask(row: q.ImportTaskRow, now: Date = new Date()): ImportTask
     detail: { phase: '', ...(row.detail as Partial<ImportDetail>) },
     error: row.error,
     initiator_id: row.initiator_id,
-    created: new Date(row.created_at).toISOString(),
-    started: started?.toISOString() ?? null,
-    finished: finished?.toISOString() ?? null,
-    duration: started ? Math.max(0, ((finished ?? now).getTime() - started.getTime()) / 1000) : null,
+    ...taskTimes(row, now),
   };
 }
 

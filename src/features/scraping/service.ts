@@ -4,6 +4,7 @@ import { cancel, enqueueKind, transactionWithJobs, type JobKindSpec } from '../.
 import type { ScrapeTaskKind } from '../../platform/db/schema.ts';
 import { emptyDetail, type ScrapeTask, type TaskDetail } from './model.ts';
 import * as q from './queries.ts';
+import { taskTimes } from '../tasks/times.ts';
 
 /**
  * Scrape tasks as the web layer and the backend see them: start (202 with a task id), list,
@@ -80,8 +81,6 @@ export async function startUpdateCheck(deps: ScrapingDeps, initiatorId: string |
 }
 
 export function toTask(row: q.ScrapeTaskRow, now: Date = new Date()): ScrapeTask {
-  const started = row.started_at ? new Date(row.started_at) : null;
-  const finished = row.finished_at ? new Date(row.finished_at) : null;
   return {
     id: row.id,
     kind: row.kind,
@@ -94,10 +93,7 @@ export function toTask(row: q.ScrapeTaskRow, now: Date = new Date()): ScrapeTask
     detail: { ...emptyDetail(), ...(row.detail as Partial<TaskDetail>) },
     error: row.error,
     initiator_id: row.initiator_id,
-    created: new Date(row.created_at).toISOString(),
-    started: started?.toISOString() ?? null,
-    finished: finished?.toISOString() ?? null,
-    duration: started ? Math.max(0, ((finished ?? now).getTime() - started.getTime()) / 1000) : null,
+    ...taskTimes(row, now),
   };
 }
 

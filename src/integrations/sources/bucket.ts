@@ -8,8 +8,10 @@ export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 export const realSleep: Sleep = (ms, signal) =>
   new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+    const abort = () => (clearTimeout(timer), reject(signal!.reason));
+    // A scrape passes one signal to thousands of sleeps: do not leave a listener behind each.
+    const timer = setTimeout(() => (signal?.removeEventListener('abort', abort), resolve()), ms);
+    signal?.addEventListener('abort', abort, { once: true });
   });
 
 export class HostBuckets {

@@ -3,42 +3,50 @@
  * without one, each source's first catalogue page, its first book and that book's first chapter)
  * it prints, per field, the selector that matched, or that none did. Exit code 1 when a field a
  * scrape needs matched nothing: time to add a selector to profiles/.
+ * Reads SOURCE_BASE_URL and SOURCE_ROYALROAD_URL (and SCRAPE_RATE) only, so it runs without the
+ * rest of the server's configuration.
  */
-import { loadConfig } from '../../config.ts';
-import { sourcesConfig } from '../../features/scraping/sources-config.ts';
-import { createSourceClient, sourceBases, type CheckReport, type SourceId } from './index.ts';
+import { catalogueUrl } from './lists.ts';
+import { createSourceClient, sourceBases, sourcesConfigFromEnv, type CheckReport, type SourceClient, type SourceId } from './index.ts';
 
-const REQUIRED = new Set(['title', 'chapterList', 'chapterList.rows', 'chapter.body', 'list.item']);
+const REQUIRED = new Set(['title', 'chapterList', 'chapterList.rows', 'chapter.body', 'list.item', 'list.link']);
 
 function print(report: CheckReport): boolean {
   console.log(`\n${report.page} ${report.url}`);
   let ok = true;
   for (const field of report.fields) {
-    const mark = field.matched ? 'ok  ' : REQUIRED.has(field.field) ? 'FAIL' : 'none';
-    if (!field.matched && REQUIRED.has(field.field)) ok = false;
-    console.log(`  ${mark} ${field.field.padEnd(22)} ${field.matched ?? `nothing matched (tried ${field.tried.join(' | ')})`}${field.value ? `  → ${field.value}` : ''}`);
+    const required = REQUIRED.has(field.field);
+    if (!field.matched && required) ok = false;
+    const mark = field.matched ? 'ok  ' : required ? 'FAIL' : 'none';
+    const found = field.matched ?? `nothing matched (tried ${field.tried.join(' | ')})`;
+    console.log(`  ${mark} ${field.field.padEnd(22)} ${found}${field.value ? `  → ${field.value}` : ''}`);
   }
   return ok;
 }
 
-const config = loadConfig();
-const client = createSourceClient(sourcesConfig(config));
+/** A catalogue page, its first book, that book's first chapter: the pages a scrape walks. */
+async function checkSource(client: SourceClient, source: SourceId, base: string): Promise<boolean> {
+  const listUrl = catalogueUrl(source, base, { page: 1 });
+  let ok = print(await client.check(listUrl));
+  const first = (await client.catalogue(source, { page: 1 })).items[0];
+  if (!first) return false;
+  ok = print(await client.check(first.url)) && ok;
+  const book = await client.book(first.url);
+  if (!book.chapters[0]) return false;
+  return print(await client.check(book.chapters[0].url)) && ok;
+}
+
+const config = sourcesConfigFromEnv(process.env);
+const client = createSourceClient(config);
 const given = process.argv[2];
 let ok = true;
-try {
-  if (given) ok = print(await client.check(given));
-  else {
-    const bases = sourceBases(config.content);
-    const sources: SourceId[] = ['novelfire', 'royalroad'];
-    for (const source of sources) {
-      const list = await client.catalogue(source, { page: 1 });
-      ok = print(await client.check(list.items[0]?.url ? new URL(list.items[0].url).href : bases[source])) && ok;
-      const book = list.items[0] ? await client.book(list.items[0].url) : null;
-      if (book?.chapters[0]) ok = print(await client.check(book.chapters[0].url)) && ok;
-    }
+if (given) {
+  ok = await client.check(given).then(print, (error: Error) => (console.error(`${given}: ${error.message}`), false));
+} else {
+  const bases = sourceBases(config);
+  for (const source of ['novelfire', 'royalroad'] as const) {
+    const passed = await checkSource(client, source, bases[source]).catch((error: Error) => (console.error(`${source}: ${error.message}`), false));
+    ok = passed && ok;
   }
-} catch (error) {
-  console.error(`sources:check failed: ${(error as Error).message}`);
-  ok = false;
 }
 process.exit(ok ? 0 : 1);

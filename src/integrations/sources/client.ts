@@ -5,7 +5,7 @@ import type { Trace } from './extract.ts';
 import { novelfireSlug, parseNovelfireBook, parseNovelfireChapter, parseNovelfireChapterList, parseNovelfireList } from './novelfire.ts';
 import { parseRoyalroadBook, parseRoyalroadChapter, parseRoyalroadList, royalroadId } from './royalroad.ts';
 import { SourceError, type CheckReport, type SourceBook, type SourceChapterRef, type SourceChapterText, type SourceId, type SourceListItem, type SourcesConfig } from './types.ts';
-import { chapterList } from './pagination.ts';
+import { chapterList, dedupeChapters } from './pagination.ts';
 import { catalogueUrl, searchUrl } from './lists.ts';
 
 export interface SourceClientOptions {
@@ -84,11 +84,11 @@ export function createSourceClient(config: SourcesConfig, options: SourceClientO
     const page = await fetcher.get(bookUrl, signal);
     if (source === 'royalroad') {
       const parsed = parseRoyalroadBook(page.text(), page.url, trace);
-      return { source, url: bookUrl, sourceSlug, ...parsed, chapters: dedupe(parsed.chapters) };
+      return { source, url: bookUrl, sourceSlug, ...parsed, chapters: dedupeChapters(parsed.chapters) };
     }
     const meta = parseNovelfireBook(page.text(), page.url, trace);
     const chapters = await chapterList((n) => fetcher.get(`${bookUrl}/chapters?page=${n}`, signal).then((p) => parseNovelfireChapterList(p.text(), p.url, trace)));
-    return { source, url: bookUrl, sourceSlug, ...meta, chapters: dedupe(chapters) };
+    return { source, url: bookUrl, sourceSlug, ...meta, chapters: dedupeChapters(chapters) };
   }
 
   async function chapter(ref: SourceChapterRef, signal?: AbortSignal, trace: Trace = []): Promise<SourceChapterText> {
@@ -107,8 +107,7 @@ export function createSourceClient(config: SourcesConfig, options: SourceClientO
 
   async function list(source: SourceId, url: string, signal?: AbortSignal, trace: Trace = []) {
     const page = await fetcher.get(url, signal);
-    const items = (source === 'royalroad' ? parseRoyalroadList : parseNovelfireList)(page.text(), page.url, trace);
-    return { items, hasMore: /rel=["']?next|class="[^"]*\bnext\b/i.test(page.text()) };
+    return (source === 'royalroad' ? parseRoyalroadList : parseNovelfireList)(page.text(), page.url, trace);
   }
 
   return {
@@ -129,25 +128,15 @@ export function createSourceClient(config: SourcesConfig, options: SourceClientO
       const path = within(url, source);
       const isChapter = source === 'royalroad' ? /\/chapter\//.test(path.pathname) : /\/chapter-\d+/.test(path.pathname);
       const isBook = !isChapter && (source === 'royalroad' ? royalroadId(path) : novelfireSlug(path));
-      if (isChapter) await chapter({ key: '0', number: Number(/chapter-(\d+)/.exec(url.pathname)?.[1] ?? 0) || 1, title: '', url: url.toString() }, signal, trace);
-      else if (isBook) await book(url.toString(), signal, trace);
-      else await list(source, url.toString(), signal, trace);
+      try {
+        if (isChapter) await chapter({ key: '0', number: Number(/chapter-(\d+)/.exec(url.pathname)?.[1] ?? 0) || 1, title: '', url: url.toString() }, signal, trace);
+        else if (isBook) await book(url.toString(), signal, trace);
+        else await list(source, url.toString(), signal, trace);
+      } catch (error) {
+        // A page that no longer parses is what the report is for: show what matched up to there.
+        if (!(error instanceof SourceError && (error.kind === 'parse' || error.kind === 'empty'))) throw error;
+      }
       return { url: url.toString(), page: isChapter ? 'chapter' : isBook ? 'book' : 'list', fields: trace.filter((f, i) => trace.findIndex((g) => g.field === f.field) === i).map((f) => ({ ...f, tried: [...f.tried] })) };
     },
   };
-}
-
-/** By key, then by normalised URL; sorted by the site's order. A chapter listed twice is one. */
-function dedupe(chapters: SourceChapterRef[]): SourceChapterRef[] {
-  const keys = new Set<string>();
-  const urls = new Set<string>();
-  const out: SourceChapterRef[] = [];
-  for (const chapter of chapters) {
-    const url = chapter.url.replace(/[?#].*$/, '').replace(/\/+$/, '').toLowerCase();
-    if (keys.has(chapter.key) || urls.has(url)) continue;
-    keys.add(chapter.key);
-    urls.add(url);
-    out.push(chapter);
-  }
-  return out.sort((a, b) => a.number - b.number);
 }

@@ -59,7 +59,7 @@ export class UrlGuard {
     const addresses = ipaddr.isValid(host)
       ? [host]
       : await this.resolve(host).catch(() => {
-          throw new SourceError('timeout', `${host} could not be resolved`);
+          throw new SourceError('http', `${host} could not be resolved`);
         });
     if (addresses.length === 0 || addresses.some(isInternalAddress)) throw new SourceError('forbidden_address', `${host} resolves to an internal address; refused`);
   }

@@ -1,8 +1,9 @@
 import { load, type CheerioAPI } from 'cheerio';
 import { all, first, record, type Trace } from './extract.ts';
 import { stripNoise, toMarkdown } from './markdown.ts';
+import { parseListItems, type CataloguePage } from './list-items.ts';
 import { NOVELFIRE, NOVELFIRE_PATHS } from './profiles/novelfire.ts';
-import { SourceError, type SourceChapterRef, type SourceChapterText, type SourceListItem } from './types.ts';
+import { SourceError, type SourceChapterRef, type SourceChapterText } from './types.ts';
 
 /** Parsing novelfire-structured pages (and its mirror's): the profile's selectors, in order. */
 export interface BookMeta {
@@ -29,8 +30,7 @@ export function parseNovelfireBook(html: string, url: string, trace: Trace = [])
   const title = record(trace, 'title', first($, rules.title)) ?? record(trace, 'title (meta)', first($, rules.titleMeta));
   if (!title) throw new SourceError('parse', 'No book title found on the page');
   const count = record(trace, 'chapterCount', first($, rules.chapterCount));
-  const completed = record(trace, 'status', first($, rules.statusCompleted)) !== null;
-  if (!completed) record(trace, 'status (ongoing)', first($, rules.statusOngoing));
+  const completed = NOVELFIRE.statusWords.completed.test(record(trace, 'status', first($, rules.status)) ?? '');
   return {
     title,
     author: record(trace, 'author', first($, rules.author)) ?? '',
@@ -87,15 +87,6 @@ export function parseNovelfireChapter(html: string, ref: Pick<SourceChapterRef, 
   return { title, markdown: toMarkdown(body.html() ?? '', title, ref.number), authorNote: null };
 }
 
-export function parseNovelfireList(html: string, url: string, trace: Trace = []): SourceListItem[] {
-  const $ = load(html);
-  const rules = NOVELFIRE.list;
-  const selector = rules.item.find((s) => $(s).length > 0) ?? null;
-  trace.push({ field: 'list.item', matched: selector, tried: rules.item });
-  return (selector ? $(selector).toArray() : []).flatMap((el) => {
-    const item = load($.html(el));
-    const href = first(item, rules.link).value;
-    const title = first(item, rules.title).value ?? first(item, rules.titleAttr).value;
-    return href && title ? [{ url: absolute(href, url)!, title, coverUrl: absolute(first(item, rules.cover).value, url) }] : [];
-  });
+export function parseNovelfireList(html: string, url: string, trace: Trace = []): CataloguePage {
+  return parseListItems(html, url, NOVELFIRE.list, trace);
 }

@@ -21,3 +21,27 @@ export async function chapterList(page: (n: number) => Promise<ListPage>): Promi
   }
   return chapters;
 }
+
+/** Scheme, `www.`, case, query, fragment and a trailing slash do not make another chapter. */
+function normalisedUrl(raw: string): string {
+  const url = new URL(raw);
+  return `${url.hostname.replace(/^www\./i, '').toLowerCase()}${url.port ? `:${url.port}` : ''}${url.pathname.replace(/\/+$/, '').toLowerCase()}`;
+}
+
+/**
+ * A chapter listed twice is one: the first listing of a key or of a URL wins. Sorted by the site's
+ * order; numbers are the site's own, so a missing chapter stays a gap.
+ */
+export function dedupeChapters(chapters: readonly SourceChapterRef[]): SourceChapterRef[] {
+  const keys = new Set<string>();
+  const urls = new Set<string>();
+  const out: SourceChapterRef[] = [];
+  for (const chapter of chapters) {
+    const url = normalisedUrl(chapter.url);
+    if (keys.has(chapter.key) || urls.has(url)) continue;
+    keys.add(chapter.key);
+    urls.add(url);
+    out.push(chapter);
+  }
+  return out.sort((a, b) => a.number - b.number);
+}

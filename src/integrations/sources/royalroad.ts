@@ -1,8 +1,9 @@
 import { load } from 'cheerio';
 import { all, first, record, type Trace } from './extract.ts';
 import { stripNoise, toMarkdown } from './markdown.ts';
+import { parseListItems, type CataloguePage } from './list-items.ts';
 import { ROYALROAD, ROYALROAD_PATHS } from './profiles/royalroad.ts';
-import { SourceError, type SourceChapterRef, type SourceChapterText, type SourceListItem } from './types.ts';
+import { SourceError, type SourceChapterRef, type SourceChapterText } from './types.ts';
 import type { BookMeta } from './novelfire.ts';
 
 /** Parsing Royal Road pages: the table of contents is data in a script, not paginated. */
@@ -16,7 +17,7 @@ const absolute = (href: string | null, base: string) => (href ? new URL(href, ba
 export function parseRoyalroadBook(html: string, url: string, trace: Trace = []): BookMeta & { chapters: SourceChapterRef[] } {
   const $ = load(html);
   const rules = ROYALROAD.book;
-  const title = record(trace, 'title', first($, rules.title));
+  const title = record(trace, 'title', first($, rules.title)) ?? record(trace, 'title (meta)', first($, rules.titleMeta));
   if (!title) throw new SourceError('parse', 'No fiction title found on the page');
   const label = (record(trace, 'status', all($, rules.status)).find((l) => ROYALROAD.statuses[l.toUpperCase()]) ?? '').toUpperCase();
   const chapters = chaptersOf($, html, url, trace);
@@ -81,15 +82,6 @@ export function parseRoyalroadChapter(html: string, ref: Pick<SourceChapterRef, 
   return { title, markdown: toMarkdown(body.html() ?? '', title, ref.number), authorNote: notes.length ? notes.join('\n\n* * *\n\n') : null };
 }
 
-export function parseRoyalroadList(html: string, url: string, trace: Trace = []): SourceListItem[] {
-  const $ = load(html);
-  const rules = ROYALROAD.list;
-  const selector = rules.item.find((s) => $(s).length > 0) ?? null;
-  trace.push({ field: 'list.item', matched: selector, tried: rules.item });
-  return (selector ? $(selector).toArray() : []).flatMap((el) => {
-    const item = load($.html(el));
-    const href = first(item, rules.link).value;
-    const title = first(item, rules.title).value ?? first(item, rules.titleAttr).value;
-    return href && title ? [{ url: absolute(href, url)!, title, coverUrl: absolute(first(item, rules.cover).value, url) }] : [];
-  });
+export function parseRoyalroadList(html: string, url: string, trace: Trace = []): CataloguePage {
+  return parseListItems(html, url, ROYALROAD.list, trace);
 }

@@ -8,14 +8,14 @@ const PLACEHOLDER = /^data:/;
 
 export const NOVELFIRE = {
   book: {
-    title: { selectors: ['div.novel-info h1.novel-title', 'h1[itemprop=name]', 'h1.novel-title', 'meta[property="og:title"]'] },
+    title: { selectors: ['div.novel-info h1.novel-title', 'h1[itemprop=name]', 'h1.novel-title'] },
     titleMeta: { selectors: ['meta[property="og:title"]'], attrs: ['content'] },
     author: { selectors: ['span[itemprop=author]', '.author a', '.author span'] },
     cover: { selectors: ['figure.cover img', '.cover img', 'meta[property="og:image"]'], attrs: ['data-src', 'src', 'content'], reject: PLACEHOLDER },
     description: { selectors: ['.summary .content', '.summary', 'meta[name=description]'] },
     genres: { selectors: ['.categories .property-item', '.categories a'] },
-    statusOngoing: { selectors: ['.header-stats strong.ongoing'] },
-    statusCompleted: { selectors: ['.header-stats strong.completed'] },
+    /** The label's words decide (statusWords); the class names only find it. */
+    status: { selectors: ['.header-stats strong.completed', '.header-stats strong.ongoing', '.novel-info .status'] },
     chapterCount: { selectors: ['.header-stats span:has(i.icon-book-open) strong', '.header-stats i.icon-book-open + strong', '.header-stats strong:first-child'] },
   } satisfies Record<string, FieldRule>,
   /** Removed from the summary before reading it. */
@@ -40,7 +40,10 @@ export const NOVELFIRE = {
     title: { selectors: ['h4.novel-title', 'a[title]'] },
     titleAttr: { selectors: ['a[title]'], attrs: ['title'] },
     cover: { selectors: ['figure.novel-cover img', 'img'], attrs: ['data-src', 'src'], reject: PLACEHOLDER },
+    next: ['ul.pagination a[rel=next]', 'a[rel=next]', '.pagination li.next a[href]'],
   },
+  /** A status label that means the book is finished; anything else is ongoing. */
+  statusWords: { completed: /\b(completed?|finished|end(ed)?)\b/i },
 };
 
 export const NOVELFIRE_PATHS = {

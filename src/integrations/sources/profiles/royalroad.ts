@@ -3,7 +3,8 @@ import type { FieldRule } from '../extract.ts';
 /** Royal Road, as sources.md describes it. Data only. */
 export const ROYALROAD = {
   book: {
-    title: { selectors: ['.fic-header h1', 'h1[property=name]', 'meta[property="og:title"]'] },
+    title: { selectors: ['.fic-header h1', 'h1[property=name]'] },
+    titleMeta: { selectors: ['meta[property="og:title"]'], attrs: ['content'] },
     author: { selectors: ['meta[property="books:author"]'], attrs: ['content'] },
     authorText: { selectors: ['.fic-header h4 a', '.fic-header .author a'] },
     cover: { selectors: ['meta[property="og:image"]', '.fic-header img'], attrs: ['content', 'src'], reject: /^data:/ },
@@ -28,7 +29,8 @@ export const ROYALROAD = {
     link: { selectors: ['h2.fiction-title a[href]', 'a[href*="/fiction/"]'], attrs: ['href'] },
     title: { selectors: ['h2.fiction-title a', 'h2.fiction-title'] },
     titleAttr: { selectors: ['h2.fiction-title a'], attrs: ['title'] },
-    cover: { selectors: ['img'], attrs: ['src', 'data-src'], reject: /^data:/ },
+    cover: { selectors: ['img'], attrs: ['data-src', 'src'], reject: /^data:/ },
+    next: ['ul.pagination a[rel=next]', 'ul.pagination a:contains("Next")'],
   },
   statuses: { ONGOING: 'ongoing', HIATUS: 'ongoing', STUB: 'ongoing', COMPLETED: 'completed', DROPPED: 'completed' } as Record<string, 'ongoing' | 'completed'>,
 };
