@@ -13,7 +13,16 @@ describe('watermarks spliced into the text', () => {
       expect({ mark, out: scrubWatermarks(`A lamp. Find this at ${mark} first! A stair.`) }).toEqual({ mark, out: 'A lamp. A stair.' });
     }
     expect(scrubWatermarks('The novel fire spread along the dock.')).toBe('The novel fire spread along the dock.');
-    expect(scrubWatermarks('Good. This narrative has been unlawfully taken from Royal Road. Report it.')).toBe('Good. Report it.');
+    // As the markdown conversion escapes it.
+    expect(scrubWatermarks('A lamp. Read it at novelfire\\[.\\]net now. A stair.')).toBe('A lamp. A stair.');
+  });
+
+  test("Royal Road's anti-piracy lines in their wordings, with the plea that follows; prose about theft stays", () => {
+    expect(scrubWatermarks('Good. This narrative has been unlawfully taken from Royal Road. Report it. She left.')).toBe('Good. She left.');
+    expect(scrubWatermarks('Rain. If you spot this story on Amazon, know that it has been stolen. Report the violation.\nWind.')).toBe('Rain.\nWind.');
+    expect(scrubWatermarks('Unauthorized usage: this tale is on Amazon without the author’s consent. Report any sightings. Dusk.')).toBe('Dusk.');
+    const prose = 'He reported the stolen horse to the captain. The tale of the theft was long. Report it, she said.';
+    expect(scrubWatermarks(prose)).toBe(prose);
   });
 });
 

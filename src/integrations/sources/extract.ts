@@ -56,7 +56,7 @@ export function all($: CheerioAPI, rule: FieldRule): Extracted<string[]> {
 }
 
 export function record<T>(trace: Trace, field: string, result: Extracted<T>): T {
-  const shown = Array.isArray(result.value) ? result.value.slice(0, 5).join(', ') : result.value === null ? undefined : String(result.value).slice(0, 80);
+  const shown = Array.isArray(result.value) ? result.value.slice(0, 5).join(', ') || undefined : result.value === null ? undefined : String(result.value).slice(0, 80);
   trace.push({ field, matched: result.matched, tried: result.tried, ...(shown !== undefined ? { value: shown } : {}) });
   return result.value;
 }

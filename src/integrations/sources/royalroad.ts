@@ -71,6 +71,7 @@ export function parseRoyalroadChapter(html: string, ref: Pick<SourceChapterRef, 
   const $ = load(html);
   const rules = ROYALROAD.chapter;
   const noteSelector = rules.authorNote.find((s) => $(s).length > 0);
+  trace.push({ field: 'chapter.authorNote', matched: noteSelector ?? null, tried: rules.authorNote });
   const notes = noteSelector ? $(noteSelector).toArray().map((el) => toMarkdown($(el).html() ?? '', '', null)).filter(Boolean) : [];
   if (noteSelector) $(noteSelector).remove();
   const selector = rules.body.selectors.find((s) => $(s).length > 0) ?? null;

@@ -8,7 +8,8 @@
 const NAMES = [String.raw`n[o0]v[e3][l1iI|]?SEPf[i1lI|!]r[e3]`, String.raw`n[o0]v[e3][l1iI|]SEPph[o0][e3]n[i1l]x`, String.raw`l[i1]ghtSEPn[o0]v[e3]lSEP(?:pub|w[o0]rld)`];
 const compact = NAMES.map((n) => n.replaceAll('SEP', '')).join('|');
 const spaced = NAMES.map((n) => n.replaceAll('SEP', String.raw`[\s._-]*`)).join('|');
-const DOMAIN = String.raw`(?:(?:${spaced})\s*(?:\.|\[\.\]|\(\.\)|\s+dot\s+)\s*(?:net|com|org|co)\b|(?:${compact}))`;
+// "[.]" may reach us escaped by the markdown conversion: "\[.\]".
+const DOMAIN = String.raw`(?:(?:${spaced})\s*(?:\.|\\?\[\.\\?\]|\(\.\)|\s+dot\s+)\s*(?:net|com|org|co)\b|(?:${compact}))`;
 const SENTENCE = new RegExp(String.raw`[^.!?\n]*\b${DOMAIN}[^.!?\n]*[.!?]*`, 'gi');
 
 /**
@@ -33,8 +34,8 @@ export function scrubWatermarks(text: string): string {
   const kept: string[] = [];
   let dropped = false;
   for (const sentence of withoutDomains.match(SENTENCES) ?? []) {
-    // "…has been stolen. Report the violation.": the short plea after the line is part of it.
-    const plea: boolean = dropped && /^\s*(?:please\s+)?report\b/i.test(sentence) && sentence.split(/\s+/).length <= 8;
+    // "…has been stolen. If you see it on Amazon, report it.": the short plea after the line is part of it.
+    const plea: boolean = dropped && /\b(report|amazon|sightings?)\b/i.test(sentence) && sentence.trim().split(/\s+/).length <= 14;
     dropped = sentence !== '\n' && (isPiracyLine(sentence) || plea);
     if (!dropped) kept.push(sentence);
   }

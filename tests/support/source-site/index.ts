@@ -1,18 +1,19 @@
-import { IRON_ARCHIVE, novelfireBooks, royalroadBooks, SMALL_LIGHTS, type SiteBook } from './books.ts';
-import { CLOUDFLARE_PAGE, Faults, RATE_LIMITED_PAGE, type Fault } from './faults.ts';
-import * as nf from './novelfire-pages.ts';
-import * as rr from './royalroad-pages.ts';
+import { IRON_ARCHIVE, novelfireBooks, royalroadBooks, RR_FICTION_ID, RR_SLUG, SMALL_LIGHTS, type SiteBook } from './books.ts';
+import { CLOUDFLARE_PAGE, Faults, FORBIDDEN_PAGE, hugePage, hugeStream, RATE_LIMITED_PAGE, SERVER_ERROR_PAGE, TOO_MANY_PAGE, type Fault, type QueuedFault } from './faults.ts';
+import { htmlResponse as html, novelfireRoute, type SiteState } from './novelfire-routes.ts';
+import { royalroadRoute } from './royalroad-routes.ts';
 import { escapeHtml } from './prose.ts';
 
 /**
  * A local source site for tests and demos (`npm run demo:source`): novelfire's structure at `/`
- * and Royal Road's under `/rr`, with the faults real sites have (faults.ts), a request log, and
- * books that can grow new chapters. Nothing here reaches the network.
+ * (its mirror's `/novel/` too) and Royal Road's under `/rr`, with the faults real sites have
+ * (faults.ts), a request log, and books that can grow new chapters. Nothing here reaches the network.
  */
-export { IRON_ARCHIVE, SMALL_LIGHTS, SHORT_BOOK, RR_FICTION_ID } from './books.ts';
-export type { Fault } from './faults.ts';
+export { IRON_ARCHIVE, SMALL_LIGHTS, SHORT_BOOK, RR_FICTION_ID, RR_SLUG } from './books.ts';
+export type { Fault, QueuedFault } from './faults.ts';
 
 export interface SiteControl {
+  /** Every request: path with its query, and when (performance.now(), ms). */
   requests: { path: string; at: number }[];
   /** Queue a fault for a path (e.g. `/book/the-iron-archive/chapter-7`); `times: Infinity` keeps it. */
   fault(path: string, fault: Fault, times?: number): void;
@@ -20,6 +21,7 @@ export interface SiteControl {
   chaptersOf(slug: string): number;
   /** The novelfire chapter listed twice in its chapter list (null: none). */
   duplicateListing: { slug: string; chapter: number } | null;
+  /** Clears the log, every fault and added chapters. */
   reset(): void;
 }
 
@@ -32,13 +34,35 @@ export interface SourceSite {
 }
 
 export interface SiteOptions {
+  /** Default 0: a free port. */
   port?: number;
-  /** The demo's faults on the 300-chapter book (tests queue their own). */
+  /** Faults queued from the start. */
+  faults?: QueuedFault[];
+  /** One of each fault, as the demo serves them (demoFaults()). */
   demoFaults?: boolean;
 }
 
-const html = (body: string, status = 200, headers: Record<string, string> = {}) => new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', ...headers } });
-const cover = (title: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="450"><rect width="300" height="450" fill="#35506b"/><text x="20" y="60" fill="#fff" font-size="24">${escapeHtml(title)}</text></svg>`;
+/** Paths of the site's pages, for queuing faults and reading the request log. */
+export const nfChapterPath = (slug: string, n: number) => `/book/${slug}/chapter-${n}`;
+export const rrChapterPath = (c: number) => `/rr/fiction/${RR_FICTION_ID}/${RR_SLUG}/chapter/${RR_FICTION_ID * 1000 + c}/part-${c}`;
+
+/** What `npm run demo:source` does to a scraper: each fault once, on the books a demo scrapes. */
+export function demoFaults(): QueuedFault[] {
+  const chapter = (n: number) => nfChapterPath(IRON_ARCHIVE, n);
+  const rrChapter = rrChapterPath;
+  return [
+    { path: chapter(20), fault: 'too-many-requests' },
+    { path: chapter(40), fault: 'rate-limited-page' },
+    { path: chapter(60), fault: 'empty-content' },
+    { path: chapter(80), fault: 'cloudflare' },
+    { path: chapter(100), fault: 'hang' },
+    { path: chapter(120), fault: 'server-error' },
+    { path: rrChapter(3), fault: 'too-many-requests' },
+  ];
+}
+
+const cover = (title: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="450" viewBox="0 0 300 450"><rect width="300" height="450" fill="#35506b"/><rect x="16" y="16" width="268" height="418" fill="none" stroke="#e8d9b0" stroke-width="3"/><text x="150" y="220" fill="#fff" font-family="serif" font-size="22" text-anchor="middle">${escapeHtml(title)}</text></svg>`;
 
 export async function startSourceSite(options: SiteOptions = {}): Promise<SourceSite> {
   const books = new Map(novelfireBooks().map((b) => [b.slug, b]));
@@ -46,84 +70,50 @@ export async function startSourceSite(options: SiteOptions = {}): Promise<Source
   const extra = new Map<string, number>();
   const faults = new Faults();
   const hanging = new Set<() => void>();
+  const state: SiteState = { books, fictions, count: (book: SiteBook) => book.chapters + (extra.get(book.slug) ?? 0), duplicateListing: { slug: IRON_ARCHIVE, chapter: 150 } };
   const control: SiteControl = {
     requests: [],
     fault: (path, fault, times = 1) => faults.add(path, fault, times),
     addChapters: (slug, count) => extra.set(slug, (extra.get(slug) ?? 0) + count),
-    chaptersOf: (slug) => ((books.get(slug) ?? [...fictions.values()].find((f) => f.slug === slug))?.chapters ?? 0) + (extra.get(slug) ?? 0),
-    duplicateListing: { slug: IRON_ARCHIVE, chapter: 150 },
+    chaptersOf: (slug) => {
+      const book = books.get(slug) ?? [...fictions.values()].find((f) => f.slug === slug);
+      return book ? state.count(book) : 0;
+    },
+    get duplicateListing() {
+      return state.duplicateListing;
+    },
+    set duplicateListing(value) {
+      state.duplicateListing = value;
+    },
     reset() {
-      this.requests.length = 0;
+      control.requests.length = 0;
       faults.clear();
       extra.clear();
     },
   };
-  if (options.demoFaults) {
-    const chapter = (n: number) => `/book/${IRON_ARCHIVE}/chapter-${n}`;
-    faults.add(chapter(20), 'too-many-requests');
-    faults.add(chapter(40), 'rate-limited-page');
-    faults.add(chapter(60), 'empty-content');
-    faults.add(chapter(80), 'cloudflare');
-  }
-  const count = (book: SiteBook) => book.chapters + (extra.get(book.slug) ?? 0);
+  for (const queued of [...(options.demoFaults ? demoFaults() : []), ...(options.faults ?? [])]) faults.add(queued.path, queued.fault, queued.times);
 
-  async function answer(url: URL): Promise<Response> {
-    const path = url.pathname;
-    const fault = faults.take(path);
+  function answer(url: URL): Response | Promise<Response> {
+    const fault = faults.take(url.pathname, url.search);
     if (fault === 'hang') return new Promise<Response>((resolve) => hanging.add(() => resolve(new Response('', { status: 503 }))));
+    if (typeof fault === 'object' && fault) return new Response(null, { status: 302, headers: { location: fault.redirect } });
     if (fault === 'cloudflare') return html(CLOUDFLARE_PAGE, 503);
-    if (fault === 'too-many-requests') return html('<html><head><title>429</title></head><body>Too many requests</body></html>', 429, { 'retry-after': '1' });
+    if (fault === 'forbidden') return html(FORBIDDEN_PAGE, 403);
+    if (fault === 'too-many-requests') return html(TOO_MANY_PAGE, 429, { 'retry-after': '1' });
     if (fault === 'rate-limited-page') return html(RATE_LIMITED_PAGE);
-    if (fault === 'server-error') return html('<html><head><title>Error</title></head><body>Internal error</body></html>', 502);
-    if (fault === 'huge') return html('<html><body>' + 'x'.repeat(8 * 1024 * 1024) + '</body></html>');
+    if (fault === 'server-error') return html(SERVER_ERROR_PAGE, 502);
+    if (fault === 'huge') return html(hugePage());
+    if (fault === 'huge-stream') return new Response(hugeStream(), { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    const path = url.pathname.replace(/^\/rr(?=\/static\/)/, '');
     if (path.startsWith('/static/covers/')) return new Response(cover(path.split('/').pop()!.replace(/\.svg$/, '')), { headers: { 'content-type': 'image/svg+xml' } });
-    if (path.startsWith('/rr/')) return royalroad(path.slice(3), url);
-    let match = /^\/book\/([a-z0-9-]+)\/?$/.exec(path);
-    if (match) {
-      const book = books.get(match[1]!);
-      return book ? html(nf.bookPage(book, count(book))) : html(nf.notFoundPage());
-    }
-    match = /^\/book\/([a-z0-9-]+)\/chapters$/.exec(path);
-    if (match) {
-      const book = books.get(match[1]!);
-      const duplicated = control.duplicateListing?.slug === book?.slug ? control.duplicateListing!.chapter : null;
-      return book ? html(nf.chapterListPage(book, count(book), Math.max(1, Number(url.searchParams.get('page') ?? '1') || 1), duplicated)) : html(nf.notFoundPage(), 404);
-    }
-    match = /^\/book\/([a-z0-9-]+)\/chapter-(\d+)$/.exec(path);
-    if (match) {
-      const book = books.get(match[1]!);
-      const n = Number(match[2]);
-      if (!book || n < 1 || n > count(book)) return html(nf.notFoundPage(), 404);
-      return html(nf.chapterPage(book, n, fault === 'empty-content'));
-    }
-    if (/^\/genre-[a-z-]+\/sort-[a-z-]+\/status-[a-z]+\/all-novel$/.test(path) || path === '/ranking') return html(nf.listPage([...books.values()], Number(url.searchParams.get('page') ?? '1') || 1, 20));
-    if (path === '/search') {
-      const keyword = (url.searchParams.get('keyword') ?? '').toLowerCase();
-      return html(nf.listPage([...books.values()].filter((b) => b.title.toLowerCase().includes(keyword)), Number(url.searchParams.get('page') ?? '1') || 1, 20));
-    }
-    return html(nf.notFoundPage(), 404);
-  }
-
-  function royalroad(path: string, url: URL): Response {
-    let match = /^\/fiction\/(\d+)(?:\/[a-z0-9-]+)?\/?$/.exec(path);
-    if (match) {
-      const book = fictions.get(match[1]!);
-      return book ? html(rr.fictionPage(book, count(book))) : html(rr.missingFiction());
-    }
-    match = /^\/fiction\/(\d+)\/[a-z0-9-]+\/chapter\/(\d+)\/[a-z0-9-]+$/.exec(path);
-    if (match) {
-      const book = fictions.get(match[1]!);
-      const n = Number(match[2]) - (book?.id ?? 0) * 1000;
-      return book && n >= 1 && n <= count(book) ? html(rr.chapterPage(book, n)) : html(rr.missingFiction(), 404);
-    }
-    if (path.startsWith('/fictions/')) return html(rr.fictionListPage([...fictions.values()]));
-    void url;
-    return html(rr.missingFiction(), 404);
+    if (path === '/rr' || path.startsWith('/rr/')) return royalroadRoute(state, path.slice(3) || '/', url, fault);
+    return novelfireRoute(state, url, fault);
   }
 
   const server = Bun.serve({
     port: options.port ?? 0,
     hostname: '127.0.0.1',
+    // A "hang" fault holds its connection until close(): the server must not time it out first.
     idleTimeout: 0,
     fetch(request) {
       const url = new URL(request.url);
@@ -139,6 +129,7 @@ export async function startSourceSite(options: SiteOptions = {}): Promise<Source
     control,
     async close() {
       for (const release of hanging) release();
+      hanging.clear();
       await server.stop(true);
     },
   };
