@@ -33,6 +33,9 @@ import { scrapingRoutes } from './features/scraping/routes.ts';
 import { importRoutes } from './features/imports/routes.ts';
 import { dedupRoutes } from './features/dedup/routes.ts';
 import { adminPageRoutes } from './features/admin/pages.ts';
+import { aiProvider } from './features/ai/provider.ts';
+import { aiRoutes } from './features/ai/routes.ts';
+import { translationRoutes } from './features/translation/routes.ts';
 import { docsRoutes, type OpenApiDocument } from './features/docs/routes.ts';
 import { authPlugin } from './platform/http/auth.ts';
 import { createCallerResolver, type AccountsDeps } from './features/accounts/service.ts';
@@ -63,6 +66,7 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
   const providers = loginProvidersFrom(config, options.oauthFetch);
   const auth = authPlugin(createCallerResolver(accounts));
   // One catalogue of voices for every feature, so none disagrees with /api/voices.
+  const ai = aiProvider(config, platform.log);
   const speech = options.audio?.speech ?? createTtsRegistry({ engines: config.tts.engines, openai: config.tts.openai });
   const app: Elysia<any, any, any, any, any, any, any> = new Elysia()
     .use(errorHandler(env, platform.log))
@@ -97,6 +101,8 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(importRoutes(platform, auth))
     .use(dedupRoutes(platform, auth))
     .use(adminPageRoutes(platform, auth, env))
+    .use(aiRoutes(platform, auth, env, ai))
+    .use(translationRoutes(platform, auth, env, ai))
     .use(seoRoutes(platform, auth, env))
     .use(docsRoutes(async () => (document ??= await buildDocument(app)), env));
   if (platform.objects.kind === 'fs') app.use(objectRoutes(platform.objects, { secret: platform.objectSigningKey, maxUploadBytes: MAX_OBJECT_UPLOAD_BYTES }));

@@ -35,6 +35,8 @@ export const EnvSchema = T.Object({
   AI_API_KEY: T.Optional(T.String()),
   AI_TEXT_MODEL: T.Optional(T.String({ minLength: 1 })),
   AI_IMAGE_MODEL: T.Optional(T.String({ minLength: 1 })),
+  AI_TIMEOUT_SECONDS: T.Optional(T.Number({ minimum: 1, maximum: 3600, description: 'seconds, 1-3600' })),
+  AI_MAX_RETRIES: T.Optional(T.Integer({ minimum: 0, maximum: 10, description: 'a count, 0-10' })),
   TTS_OPENAI_URL: T.Optional(httpUrl),
   TTS_OPENAI_KEY: T.Optional(T.String()),
   TTS_OPENAI_MODEL: T.Optional(T.String({ minLength: 1, description: 'a model name' })),
@@ -89,6 +91,8 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   tts: TtsConfig;
   content: ContentConfig;
+  /** AI_BASE_URL set: an OpenAI-compatible service for text and images (src/integrations/ai); null: AI routes answer 503. */
+  ai: AiConfig | null;
   env: Readonly<Env>;
 }
 
@@ -105,9 +109,20 @@ export interface ContentConfig {
   scraperUrl: string | null;
 }
 
+export interface AiConfig {
+  baseUrl: string;
+  apiKey: string | null;
+  textModel: string;
+  imageModel: string;
+  /** One request's limit before it counts as a time-out (504). */
+  timeoutMs: number;
+  /** Retries on 429, 5xx and time-outs, with backoff. */
+  maxRetries: number;
+}
+
 export class ConfigError extends Error {}
 
-const NUMERIC = new Set(['PORT', 'SCRAPE_RATE', 'SCRAPE_UPDATE_HOURS', 'IMPORT_MAX_MB']);
+const NUMERIC = new Set(['PORT', 'AI_TIMEOUT_SECONDS', 'AI_MAX_RETRIES', 'SCRAPE_RATE', 'SCRAPE_UPDATE_HOURS', 'IMPORT_MAX_MB']);
 
 /** Parses the environment; throws ConfigError whose message is one line naming the variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Readonly<Config> {
@@ -183,6 +198,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       importMaxBytes: Math.round((env.IMPORT_MAX_MB ?? 100) * 1024 * 1024),
       scraperUrl: env.SCRAPER_URL?.replace(/\/+$/, '') ?? null,
     }),
+    ai: env.AI_BASE_URL
+      ? Object.freeze({
+          baseUrl: env.AI_BASE_URL.replace(/\/+$/, ''),
+          apiKey: env.AI_API_KEY || null,
+          textModel: env.AI_TEXT_MODEL ?? 'gpt-4o-mini',
+          imageModel: env.AI_IMAGE_MODEL ?? 'gpt-image-1',
+          timeoutMs: Math.round((env.AI_TIMEOUT_SECONDS ?? 120) * 1000),
+          maxRetries: env.AI_MAX_RETRIES ?? 2,
+        })
+      : null,
     env: Object.freeze(env),
   });
 }

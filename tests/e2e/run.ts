@@ -9,10 +9,10 @@ import { startOidcProvider } from '../support/oauth/oidc-server.ts';
 import { freePort } from '../support/processes.ts';
 import { E2E_DEBUG_TOKEN } from './support.ts';
 import { startSourceSite } from '../support/source-site/index.ts';
+import { startAiServer } from '../support/ai-server/server.ts';
 
 const root = resolve(import.meta.dir, '../..');
 const bun = process.execPath;
-
 
 const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'chapterhouse-e2e-'));
@@ -21,6 +21,8 @@ const base = `http://localhost:${port}`;
 const oidc = await startOidcProvider({ clients: [{ client_id: 'chapterhouse-e2e', client_secret: 'e2e-secret', redirect_uris: [`${base}/auth/oidc/callback`] }] });
 // A local source site, so a journey can scrape a book without reaching any real site.
 const site = await startSourceSite();
+// A local OpenAI-compatible AI service, so journeys can name chapters, make covers and translate.
+const ai = await startAiServer();
 const app = Bun.spawn([bun, 'src/main.ts'], {
   cwd: root,
   env: {
@@ -28,6 +30,7 @@ const app = Bun.spawn([bun, 'src/main.ts'], {
     OIDC_ISSUER: oidc.issuer, OIDC_CLIENT_ID: 'chapterhouse-e2e', OIDC_CLIENT_SECRET: 'e2e-secret',
     DEBUG_LOGIN_TOKEN: E2E_DEBUG_TOKEN,
     SOURCE_BASE_URL: site.novelfireUrl, SOURCE_ROYALROAD_URL: site.royalroadUrl, SCRAPE_RATE: '0',
+    AI_BASE_URL: ai.url, AI_API_KEY: 'e2e-ai-key', AI_TEXT_MODEL: 'test-text-model', AI_IMAGE_MODEL: 'test-image-model',
   },
   stdout: 'inherit',
   stderr: 'inherit',
@@ -62,6 +65,7 @@ try {
   await app.exited;
   await oidc.stop();
   await site.close();
+  await ai.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

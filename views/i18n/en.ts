@@ -1,3 +1,6 @@
+import { aiEn } from './ai/en.ts';
+import { translationEn } from './translation/en.ts';
+import { coversEn } from './covers/en.ts';
 /**
  * The reference catalogue: every other locale has exactly these keys and the same `{placeholders}`
  * (tests/unit/i18n.test.ts). Counted phrases come in `_one` / `_other` pairs, chosen by
@@ -657,6 +660,9 @@ export const en = {
   'audio.notify.doneBody': 'The narration of this chapter is ready to play.',
   'audio.notify.failed': 'Audio failed: {book}, chapter {chapter}',
   'audio.notify.failedBody': 'This chapter could not be narrated. Try again later.',
+  ...aiEn,
+  ...translationEn,
+  ...coversEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,4 +1,7 @@
 import type { Catalogue } from './en.ts';
+import { aiEs } from './ai/es.ts';
+import { translationEs } from './translation/es.ts';
+import { coversEs } from './covers/es.ts';
 
 /** Español. */
 export const es: Catalogue = {
@@ -655,4 +658,7 @@ export const es: Catalogue = {
   'audio.notify.doneBody': 'La narración de este capítulo está lista para escuchar.',
   'audio.notify.failed': 'Error de audio: {book}, capítulo {chapter}',
   'audio.notify.failedBody': 'No se pudo narrar este capítulo. Inténtalo de nuevo más tarde.',
+  ...aiEs,
+  ...translationEs,
+  ...coversEs,
 };

@@ -1,4 +1,7 @@
 import type { Catalogue } from './en.ts';
+import { aiFr } from './ai/fr.ts';
+import { translationFr } from './translation/fr.ts';
+import { coversFr } from './covers/fr.ts';
 
 /** Français. */
 export const fr: Catalogue = {
@@ -655,4 +658,7 @@ export const fr: Catalogue = {
   'audio.notify.doneBody': 'La narration de ce chapitre est prête à être écoutée.',
   'audio.notify.failed': 'Échec de l’audio : {book}, chapitre {chapter}',
   'audio.notify.failedBody': 'Ce chapitre n’a pas pu être narré. Réessayez plus tard.',
+  ...aiFr,
+  ...translationFr,
+  ...coversFr,
 };

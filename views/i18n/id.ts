@@ -1,4 +1,7 @@
 import type { Catalogue } from './en.ts';
+import { aiId } from './ai/id.ts';
+import { translationId } from './translation/id.ts';
+import { coversId } from './covers/id.ts';
 
 /** Bahasa Indonesia. Indonesian has no plural forms: Intl.PluralRules always picks `_other`. */
 export const id: Catalogue = {
@@ -655,4 +658,7 @@ export const id: Catalogue = {
   'audio.notify.doneBody': 'Narasi bab ini siap diputar.',
   'audio.notify.failed': 'Audio gagal: {book}, bab {chapter}',
   'audio.notify.failedBody': 'Bab ini tidak dapat dinarasikan. Coba lagi nanti.',
+  ...aiId,
+  ...translationId,
+  ...coversId,
 };

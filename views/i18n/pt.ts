@@ -1,4 +1,7 @@
 import type { Catalogue } from './en.ts';
+import { aiPt } from './ai/pt.ts';
+import { translationPt } from './translation/pt.ts';
+import { coversPt } from './covers/pt.ts';
 
 /** Português (Brasil). */
 export const pt: Catalogue = {
@@ -655,4 +658,7 @@ export const pt: Catalogue = {
   'audio.notify.doneBody': 'A narração deste capítulo está pronta para ouvir.',
   'audio.notify.failed': 'Falha no áudio: {book}, capítulo {chapter}',
   'audio.notify.failedBody': 'Não foi possível narrar este capítulo. Tente novamente mais tarde.',
+  ...aiPt,
+  ...translationPt,
+  ...coversPt,
 };

@@ -234,8 +234,22 @@ export interface AiJobsTable {
   payload: DefaultJson;
   error: string | null;
   created_by: string | null;
+  book_slug: string | null;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+}
+
+/** What the AI service was asked, per UTC day and kind of generation (features/ai/usage.ts). */
+export interface AiUsageDailyTable {
+  day: string;
+  kind: string;
+  requests: Generated<number>;
+  prompt_tokens: Generated<string | number>;
+  completion_tokens: Generated<string | number>;
+  images: Generated<number>;
+  failures: Generated<number>;
 }
 
 export type TaskStatus = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
@@ -302,6 +316,7 @@ export interface Database {
   audio_jobs: AudioJobsTable;
   audio_files: AudioFilesTable;
   ai_jobs: AiJobsTable;
+  ai_usage_daily: AiUsageDailyTable;
   scrape_tasks: ScrapeTasksTable;
   import_tasks: ImportTasksTable;
   scrape_hosts: ScrapeHostsTable;

@@ -1,0 +1,11 @@
+import { Elysia } from 'elysia';
+import type { BootedPlatform } from '../../platform/boot.ts';
+import type { AuthPlugin } from '../../platform/http/auth.ts';
+import type { PageEnvironment } from '../../platform/http/page.ts';
+import type { AiProvider } from './provider.ts';
+import { aiCoverRoutes } from './covers/routes.ts';
+
+/** The AI tools (admins only): text generation, AI jobs and their review, covers. */
+export function aiRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment, ai: AiProvider) {
+  return new Elysia({ name: 'ai' }).use(auth).use(aiCoverRoutes(platform, auth, env, ai));
+}

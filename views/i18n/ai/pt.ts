@@ -1,0 +1,3 @@
+/** The ai feature's phrases in pt (merged into ../pt.ts; same keys in every locale). */
+export const aiPt = {
+} as const;

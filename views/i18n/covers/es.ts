@@ -1,0 +1,3 @@
+/** The covers feature's phrases in es (merged into ../es.ts; same keys in every locale). */
+export const coversEs = {
+} as const;

@@ -1,0 +1,3 @@
+/** The covers feature's phrases in fr (merged into ../fr.ts; same keys in every locale). */
+export const coversFr = {
+} as const;

@@ -1,0 +1,3 @@
+/** The translation feature's phrases in en (merged into ../en.ts; same keys in every locale). */
+export const translationEn = {
+} as const;
