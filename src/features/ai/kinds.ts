@@ -1,5 +1,6 @@
 import type { JobKindSpec } from '../../platform/queue/index.ts';
 import { coverKinds } from './covers/kinds.ts';
+import { chapterNamesKind } from './chapter-names/kind.ts';
 
 /** The AI tools' job kinds (src/jobs.ts runs them). */
-export const aiKinds: readonly JobKindSpec[] = [...coverKinds];
+export const aiKinds: readonly JobKindSpec[] = [chapterNamesKind, ...coverKinds];

@@ -109,6 +109,11 @@ export function genres(db: Db, now = Date.now()): Promise<Genre[]> {
   return list;
 }
 
+/** After an edit of genres: this process counts them again at the next browse page. */
+export function refreshGenreCounts(db: Db): void {
+  genreLists.delete(db);
+}
+
 export function audioSlugs(db: Db): Promise<string[]> {
   return listAudioSlugs(db);
 }

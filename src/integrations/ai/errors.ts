@@ -12,7 +12,7 @@ export class AiUpstreamError extends AppError {
 /** The AI service did not answer in time (after its retries): 504 `gateway_timeout`. */
 export class AiTimeoutError extends AppError {
   constructor(seconds: number) {
-    super(504, 'gateway_timeout', `The AI service did not answer within ${seconds} seconds`);
+    super(504, 'gateway_timeout', `The AI service did not answer in time (${seconds} s)`);
     this.name = 'AiTimeoutError';
   }
 }

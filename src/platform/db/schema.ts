@@ -32,6 +32,11 @@ export interface BooksTable {
   source_key: string | null;
   /** When the new-chapters job last looked at the source. */
   last_checked_at: Timestamp | null;
+  /** Accepted by an admin from the AI tools (migration 20261125000200). */
+  tagline: Generated<string>;
+  content_warnings: DefaultJson;
+  quality_score: number | null;
+  quality_reasons: DefaultJson;
 }
 
 export interface GenresTable {
@@ -235,6 +240,8 @@ export interface AiJobsTable {
   error: string | null;
   created_by: string | null;
   book_slug: string | null;
+  /** The queue job running it (src/platform/queue). */
+  job_id: string | null;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
   created_at: DefaultTimestamp;

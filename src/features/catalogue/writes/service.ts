@@ -119,6 +119,13 @@ export async function writeChapter(db: Executor, slug: string, draft: ChapterDra
 export const storedChapterKeys = q.chapterSourceKeys;
 export const storedChapterNumbers = q.chapterNumbers;
 
+/** An admin's list of genres for a book (names; duplicates and blanks dropped). */
+export async function setBookGenres(db: Executor, slug: string, names: string[]): Promise<string[]> {
+  const genres = cleanGenres(names);
+  await q.setGenres(db, slug, genres);
+  return genres.map((g) => g.name);
+}
+
 /** An admin's edit of a book's metadata (its slug, and so every link to it, stays). */
 export async function editBook(db: Executor, slug: string, edit: { title: string; author: string; description: string; status: 'ongoing' | 'completed'; genres: string[] }): Promise<void> {
   await q.updateBookMeta(db, slug, {

@@ -1,0 +1,44 @@
+import { Elysia } from 'elysia';
+import type { BootedPlatform } from '../../../platform/boot.ts';
+import type { AuthPlugin } from '../../../platform/http/auth.ts';
+import type { AiProvider } from '../provider.ts';
+import { usageRecorder } from '../usage.ts';
+import { ApplyTextBody, GenerateBody, GenresResponse, QualityResponse, TaglineResponse, WarningsResponse } from './model.ts';
+import { applyText, generateGenres, generateQuality, generateTagline, generateWarnings } from './service.ts';
+
+const tags = ['ai'];
+
+/** One generation each from the book's details and first chapters; `/…/apply` stores what an admin kept. */
+export function textGenRoutes(platform: BootedPlatform, auth: AuthPlugin, ai: AiProvider) {
+  const { db, log, cache } = platform;
+  const call = (kind: string, request: Request, model?: string) => {
+    const usage = usageRecorder(db, log, kind, platform.clock);
+    return { signal: request.signal, model, onUsage: usage.onUsage };
+  };
+  return new Elysia({ name: 'ai-text-gen' })
+    .use(auth)
+    .post('/api/admin/text-gen/tagline', ({ body, request }) => generateTagline(db, ai.client(), body.slug, call('tagline', request, body.model)), {
+      auth: 'admin', body: GenerateBody, response: TaglineResponse, detail: { tags, summary: 'Propose a one-sentence tagline {slug, tagline, current}' },
+    })
+    .post('/api/admin/text-gen/genres', ({ body, request }) => generateGenres(db, ai.client(), body.slug, call('genres', request, body.model)), {
+      auth: 'admin', body: GenerateBody, response: GenresResponse, detail: { tags, summary: 'Propose genres {slug, genres, current}, in the catalogue\'s spelling where it has them' },
+    })
+    .post('/api/admin/text-gen/content-warnings', ({ body, request }) => generateWarnings(db, ai.client(), body.slug, call('content-warnings', request, body.model)), {
+      auth: 'admin', body: GenerateBody, response: WarningsResponse, detail: { tags, summary: 'Propose content warnings {slug, warnings: [{label, severity, reason}], current}' },
+    })
+    .post('/api/admin/text-gen/quality-score', ({ body, request }) => generateQuality(db, ai.client(), body.slug, call('quality-score', request, body.model)), {
+      auth: 'admin', body: GenerateBody, response: QualityResponse, detail: { tags, summary: 'Judge the writing: {slug, score 1-10, reasons, current}' },
+    })
+    .post('/api/admin/text-gen/genres/apply', ({ body }) => (ai.client(), applyText.genres(db, cache, body.slug, body.genres)), {
+      auth: 'admin', body: ApplyTextBody, detail: { tags, summary: 'Store the edited genres {slug, genres}; genre counts are refreshed' },
+    })
+    .post('/api/admin/text-gen/tagline/apply', ({ body }) => (ai.client(), applyText.tagline(db, cache, body.slug, body.tagline)), {
+      auth: 'admin', body: ApplyTextBody, detail: { tags, summary: 'Store the tagline {slug, tagline}' },
+    })
+    .post('/api/admin/text-gen/content-warnings/apply', ({ body }) => (ai.client(), applyText.warnings(db, cache, body.slug, body.warnings)), {
+      auth: 'admin', body: ApplyTextBody, detail: { tags, summary: 'Store the content warnings {slug, warnings}' },
+    })
+    .post('/api/admin/text-gen/quality-score/apply', ({ body }) => (ai.client(), applyText.quality(db, body.slug, body.score, body.reasons)), {
+      auth: 'admin', body: ApplyTextBody, detail: { tags, summary: 'Store the score and reasons {slug, score, reasons}' },
+    });
+}
