@@ -3,7 +3,8 @@ import { sql, type Kysely } from 'kysely';
 /**
  * The AI tools: what the AI service was asked per UTC day and kind (the admin dashboard's usage
  * table), the book an AI job is about (the review page lists a book's jobs), and what an admin
- * accepted from the generations: a tagline, content warnings and a quality score with reasons.
+ * accepted from the generations: a tagline, content warnings and a quality score with reasons;
+ * and the admin dashboard's list of recent failures.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
@@ -29,4 +30,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       add column quality_score smallint check (quality_score between 1 and 10),
       add column quality_reasons jsonb not null default '[]'::jsonb`.execute(db);
   await sql`create index ai_jobs_status_idx on ai_jobs (status, created_at desc)`.execute(db);
+  // The admin dashboard's "recent failures" of every kind: small partial indexes on the sort key.
+  for (const table of ['scrape_tasks', 'import_tasks', 'ai_jobs', 'jobs']) {
+    await sql`create index ${sql.raw(`${table}_failed_idx`)} on ${sql.table(table)} (updated_at desc) where status = 'failed'`.execute(db);
+  }
 }

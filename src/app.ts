@@ -100,7 +100,7 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(scrapingRoutes(platform, auth, () => (request) => app.handle(request)))
     .use(importRoutes(platform, auth))
     .use(dedupRoutes(platform, auth))
-    .use(adminPageRoutes(platform, auth, env))
+    .use(adminPageRoutes(platform, auth, env, ai))
     .use(aiRoutes(platform, auth, env, ai))
     .use(translationRoutes(platform, auth, env, ai))
     .use(seoRoutes(platform, auth, env))

@@ -33,7 +33,7 @@ export function bookPageRoutes(platform: BootedPlatform, auth: AuthPlugin, env: 
       const book = await requireBook(params.slug);
       const ctx = pageContext(request, env);
       const tasks = await listTasks(db, 10, book.slug, platform.clock());
-      return htmlResponse(BookAdminPage({ ctx, notice: noticeFrom(query, ctx), tasks, book: { slug: book.slug, title: book.title, author: book.author, description: book.description, status: book.status, genres: book.genres, sourceUrl: book.source_url, chapterCount: book.chapter_count } }), 200, PRIVATE);
+      return htmlResponse(BookAdminPage({ ctx, notice: noticeFrom(query, ctx), tasks, book: { slug: book.slug, title: book.title, author: book.author, description: book.description, status: book.status, genres: book.genres, sourceUrl: book.source_url, chapterCount: book.chapter_count }, ai: aiFacts(book) }), 200, PRIVATE);
     }, { auth: 'admin', params: Slug, query: Query, detail: { hide: true } })
     .post('/admin/books/:slug/rescrape', async ({ params, caller }) => {
       const book = await requireBook(params.slug);
@@ -63,4 +63,16 @@ export function bookPageRoutes(platform: BootedPlatform, auth: AuthPlugin, env: 
         return 'done=saved';
       });
     }, { auth: 'admin', params: Slug, body: Metadata, detail: { hide: true } });
+}
+
+const jsonOf = <T>(value: unknown, fallback: T): T => (typeof value === 'string' ? (JSON.parse(value) as T) : ((value ?? fallback) as T));
+
+function aiFacts(book: NonNullable<Awaited<ReturnType<typeof bookForAdmin>>>) {
+  return {
+    slug: book.slug,
+    tagline: book.tagline,
+    genres: book.genres,
+    warnings: jsonOf<{ label: string; severity: string; reason: string }[]>(book.content_warnings, []),
+    quality: { score: book.quality_score, reasons: jsonOf<string[]>(book.quality_reasons, []) },
+  };
 }

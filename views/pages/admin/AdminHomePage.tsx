@@ -1,17 +1,20 @@
 import { Layout } from '../../layouts/Layout.tsx';
 import type { AdminHomeProps } from './content-types.ts';
+import { AdminDashboard } from './ai/AdminDashboard.tsx';
 
 const TOOLS = [
   ['/admin/scraping', 'admin.home.scraping', 'admin.home.scrapingText'],
   ['/admin/imports', 'admin.home.imports', 'admin.home.importsText'],
   ['/admin/books', 'admin.home.books', 'admin.home.booksText'],
+  ['/admin/ai-jobs', 'admin.home.ai', 'admin.home.aiText'],
+  ['/admin/covers', 'admin.home.covers', 'admin.home.coversText'],
   ['/admin/audio', 'admin.home.audio', 'admin.home.audioText'],
   ['/notifications', 'admin.home.notifications', 'admin.home.notificationsText'],
   ['/api/docs', 'admin.home.api', 'admin.home.apiText'],
 ] as const;
 
 /** /admin: every tool, with what is going on now. */
-export function AdminHomePage({ ctx, runningScrapes, importsInReview, books }: AdminHomeProps): JSX.Element {
+export function AdminHomePage({ ctx, runningScrapes, importsInReview, books, dashboard }: AdminHomeProps): JSX.Element {
   const { t } = ctx;
   return (
     <Layout ctx={ctx} title={t('admin.home.title')} noindex>
@@ -30,6 +33,7 @@ export function AdminHomePage({ ctx, runningScrapes, importsInReview, books }: A
             </li>
           ))}
         </ul>
+        <AdminDashboard ctx={ctx} data={dashboard} />
       </section>
     </Layout>
   );

@@ -3,9 +3,10 @@ import type { PageContext } from '../../context.ts';
 import type { BookAdminProps } from './content-types.ts';
 import { NoticeLine } from './NoticeLine.tsx';
 import { ScrapeTaskList } from './ScrapeTaskList.tsx';
+import { BookAiPanel } from './ai/BookAiPanel.tsx';
 
-/** /admin/books/{slug}: re-scrape, new chapters now, de-duplicate with a preview, edit the metadata. */
-export function BookAdminPage({ ctx, book, tasks, notice }: BookAdminProps): JSX.Element {
+/** /admin/books/{slug}: re-scrape, new chapters now, de-duplicate with a preview, edit the metadata, AI suggestions. */
+export function BookAdminPage({ ctx, book, tasks, notice, ai }: BookAdminProps): JSX.Element {
   const { t } = ctx;
   const base = `/admin/books/${encodeURIComponent(book.slug)}`;
   return (
@@ -39,6 +40,7 @@ export function BookAdminPage({ ctx, book, tasks, notice }: BookAdminProps): JSX
         </div>
         <div id="dedup-plan" class="dedup-plan" aria-live="polite"></div>
         <MetadataForm ctx={ctx} book={book} action={`${base}/metadata`} />
+        <BookAiPanel ctx={ctx} facts={ai} />
         {tasks.length ? (
           <>
             <h2 safe>{t('admin.scraping.tasks')}</h2>

@@ -2,6 +2,8 @@ import type { ScrapeTask } from '../../../src/features/scraping/model.ts';
 import type { ImportTask } from '../../../src/features/imports/model.ts';
 import type { PageContext } from '../../context.ts';
 import type { Notice } from './types.ts';
+import type { DashboardData } from './ai/AdminDashboard.tsx';
+import type { BookAiFacts } from './ai/BookAiPanel.tsx';
 
 /** What the content pipeline's admin pages are given (built by src/features/admin). */
 export type { ScrapeTask, ImportTask };
@@ -11,6 +13,7 @@ export interface AdminHomeProps {
   runningScrapes: number;
   importsInReview: number;
   books: number;
+  dashboard: DashboardData;
 }
 
 export interface ScrapingPageProps {
@@ -33,6 +36,7 @@ export interface BookAdminProps {
   book: { slug: string; title: string; author: string; description: string; status: 'ongoing' | 'completed'; genres: string[]; sourceUrl: string | null; chapterCount: number };
   tasks: readonly ScrapeTask[];
   notice: Notice | null;
+  ai: BookAiFacts;
 }
 
 export const ACTIVE = new Set(['pending', 'running']);
