@@ -56,6 +56,13 @@ describe('apply', () => {
     expect([row.quality_score, row.quality_reasons]).toEqual([8, ['Good.']]);
     const next = (await (await app.post('/api/admin/text-gen/tagline', { slug: SLUG })).json()) as { current: string };
     expect(next.current).toBe('A light in the fog.');
+    // Readers see them: the book's API and its page.
+    const detail = (await (await app.get(`/api/book/${SLUG}`)).json()) as { book: { tagline: string; content_warnings: unknown[] } };
+    expect([detail.book.tagline, detail.book.content_warnings]).toEqual(['A light in the fog.', [{ label: 'Peril', severity: 'moderate', reason: 'Storms.' }]]);
+    const html = await (await app.fetch(`/book/${SLUG}`)).text();
+    expect(html).toContain('<p class="book-hero__tagline">A light in the fog.</p>');
+    expect(html).toContain('Content warning (1)');
+    expect(html).toContain('<strong>Peril</strong><span class="badge badge--moderate">moderate</span><span>Storms.</span>');
   });
 
   test('bad applies are 400 with the reason', async () => {

@@ -32,7 +32,8 @@ describe('GET /api/book/{slug}', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { book: Record<string, unknown>; chapters: { number: number; title: string }[] };
     expect(Object.keys(body).sort()).toEqual(['book', 'chapters']);
-    expect(Object.keys(body.book).sort()).toEqual(['author', 'chapter_count', 'cover_url', 'description', 'genres', 'has_audio', 'rating_avg', 'rating_count', 'slug', 'status', 'title']);
+    expect(Object.keys(body.book).sort()).toEqual(['author', 'chapter_count', 'content_warnings', 'cover_url', 'description', 'genres', 'has_audio', 'rating_avg', 'rating_count', 'slug', 'status', 'tagline', 'title']);
+    expect([body.book.tagline, body.book.content_warnings]).toEqual(['', []]);
     expect(body.book).toMatchObject({ slug: 'ink-and-alibis', title: 'Ink and Alibis', author: 'Margery Fell', status: 'completed', chapter_count: 6, genres: ['Drama', 'Mystery'] });
     expect(body.chapters.map((c) => c.number)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(body.chapters[0]).toEqual({ number: 1, title: 'The Broken G' });

@@ -13,6 +13,9 @@ export const BookSchema = t.Object({
   rating_avg: t.Union([t.Number(), t.Null()]),
   rating_count: t.Integer(),
   has_audio: t.Boolean(),
+  /** On one book's detail only: a one-line tagline and content warnings an admin accepted. */
+  tagline: t.Optional(t.String()),
+  content_warnings: t.Optional(t.Array(t.Object({ label: t.String(), severity: t.String(), reason: t.String() }))),
 });
 export type Book = Static<typeof BookSchema>;
 

@@ -11,6 +11,9 @@ export interface BookDetailRow extends BookRow {
   /** Lowest and highest chapter numbers (numbers may have gaps); null without chapters. */
   first_chapter: number | null;
   last_chapter: number | null;
+  /** Accepted by an admin from the AI tools. */
+  tagline: string;
+  content_warnings: unknown;
 }
 
 /** One book with its genres and the ends of its chapter numbering, in one query. */
@@ -19,7 +22,7 @@ export async function findBookDetail(db: Db, slug: string): Promise<BookDetailRo
     .selectFrom('books as b')
     .select([
       'b.slug', 'b.title', 'b.author', 'b.description', 'b.cover_key', 'b.status',
-      'b.chapter_count', 'b.rating_count', 'b.rating_sum', 'b.has_audio', 'b.reads_7d', 'b.reads_30d',
+      'b.chapter_count', 'b.rating_count', 'b.rating_sum', 'b.has_audio', 'b.reads_7d', 'b.reads_30d', 'b.tagline', 'b.content_warnings',
       sql<string[]>`array(select g.name from book_genres bg join genres g on g.slug = bg.genre_slug where bg.book_slug = b.slug order by g.name)`.as('genres'),
       sql<number | null>`(select min(c.number) from chapters c where c.book_slug = b.slug)`.as('first_chapter'),
       sql<number | null>`(select max(c.number) from chapters c where c.book_slug = b.slug)`.as('last_chapter'),

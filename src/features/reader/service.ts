@@ -12,7 +12,7 @@ import { progressOf } from '../progress/service.ts';
 import { CHAPTER_CHANGES, createChapterCache, type ChapterCache, type ChapterEntry } from './chapter-cache.ts';
 import type { ChapterHtmlCache } from './html-cache.ts';
 import type { BookDetail, ChapterJson, ChapterTitle } from './model.ts';
-import { chaptersAround, chapterText, chapterTitles, findBookDetail, findChapterForReading, type ReadingRow } from './queries.ts';
+import { chaptersAround, chapterText, chapterTitles, findBookDetail, findChapterForReading, type BookDetailRow, type ReadingRow } from './queries.ts';
 import { chapterRange, pageCount, type ChapterListPage } from './paging.ts';
 
 export interface BookPageData {
@@ -33,7 +33,13 @@ export interface BookPageData {
 export async function bookDetail(db: Db, slug: string, paging: { from?: number; limit?: number } = {}): Promise<BookDetail> {
   const [row, chapters] = await Promise.all([findBookDetail(db, slug), chapterTitles(db, slug, { from: paging.from ?? 1, limit: paging.limit })]);
   if (!row) throw notFound('Book not found');
-  return { book: toBook(row), chapters };
+  return { book: detailedBook(row), chapters };
+}
+
+/** The book with what only its own page shows: the tagline and the content warnings. */
+function detailedBook(row: BookDetailRow): Book {
+  const warnings = typeof row.content_warnings === 'string' ? JSON.parse(row.content_warnings) : row.content_warnings;
+  return { ...toBook(row), tagline: row.tagline, content_warnings: Array.isArray(warnings) ? warnings : [] };
 }
 
 /**
@@ -53,7 +59,7 @@ export async function bookPageData(db: Db, reader: Reader, userId: string | null
   // A page past the end (an old link to a book that lost chapters) shows the last page instead.
   const page = Math.min(requestedPage, pages);
   const chapters: ChapterTitle[] = page === requestedPage ? titles : await chapterTitles(db, slug, chapterRange(page));
-  return { book: toBook(row), firstChapter: row.first_chapter, lastChapter: row.last_chapter, list: { page, pages, chapters }, progress, shelf, myRating: mine };
+  return { book: detailedBook(row), firstChapter: row.first_chapter, lastChapter: row.last_chapter, list: { page, pages, chapters }, progress, shelf, myRating: mine };
 }
 
 /** The chapter to open for "go to chapter n": n itself, else the nearest existing one; null without chapters. */

@@ -75,4 +75,9 @@ export const aiEn = {
   'ai.dash.source.import': 'Import',
   'ai.dash.source.ai': 'AI job',
   'ai.dash.source.job': 'Background job',
+  'ai.reader.warnings_one': 'Content warning ({count})',
+  'ai.reader.warnings_other': 'Content warnings ({count})',
+  'ai.reader.severity.mild': 'mild',
+  'ai.reader.severity.moderate': 'moderate',
+  'ai.reader.severity.strong': 'strong',
 } as const;

@@ -75,4 +75,9 @@ export const aiEs = {
   'ai.dash.source.import': 'Importación',
   'ai.dash.source.ai': 'Tarea de IA',
   'ai.dash.source.job': 'Tarea en segundo plano',
+  'ai.reader.warnings_one': 'Advertencia de contenido ({count})',
+  'ai.reader.warnings_other': 'Advertencias de contenido ({count})',
+  'ai.reader.severity.mild': 'leve',
+  'ai.reader.severity.moderate': 'moderada',
+  'ai.reader.severity.strong': 'fuerte',
 } as const;

@@ -75,4 +75,9 @@ export const aiFr = {
   'ai.dash.source.import': 'Import',
   'ai.dash.source.ai': 'Tâche IA',
   'ai.dash.source.job': 'Tâche de fond',
+  'ai.reader.warnings_one': 'Avertissement de contenu ({count})',
+  'ai.reader.warnings_other': 'Avertissements de contenu ({count})',
+  'ai.reader.severity.mild': 'léger',
+  'ai.reader.severity.moderate': 'modéré',
+  'ai.reader.severity.strong': 'fort',
 } as const;

@@ -75,4 +75,9 @@ export const aiId = {
   'ai.dash.source.import': 'Impor',
   'ai.dash.source.ai': 'Tugas AI',
   'ai.dash.source.job': 'Tugas latar',
+  'ai.reader.warnings_one': 'Peringatan konten ({count})',
+  'ai.reader.warnings_other': 'Peringatan konten ({count})',
+  'ai.reader.severity.mild': 'ringan',
+  'ai.reader.severity.moderate': 'sedang',
+  'ai.reader.severity.strong': 'berat',
 } as const;

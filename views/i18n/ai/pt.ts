@@ -75,4 +75,9 @@ export const aiPt = {
   'ai.dash.source.import': 'Importação',
   'ai.dash.source.ai': 'Tarefa de IA',
   'ai.dash.source.job': 'Tarefa em segundo plano',
+  'ai.reader.warnings_one': 'Aviso de conteúdo ({count})',
+  'ai.reader.warnings_other': 'Avisos de conteúdo ({count})',
+  'ai.reader.severity.mild': 'leve',
+  'ai.reader.severity.moderate': 'moderado',
+  'ai.reader.severity.strong': 'forte',
 } as const;

@@ -31,6 +31,13 @@ export function BookPage({ ctx, data, signedIn }: BookPageProps): JSX.Element {
             <p class="book-hero__author" safe>
               {t('book.by', { author: book.author })}
             </p>
+            {book.tagline ? (
+              <p class="book-hero__tagline" safe>
+                {book.tagline}
+              </p>
+            ) : (
+              ''
+            )}
             <BookFacts ctx={ctx} book={book} />
             <RatingControl ctx={ctx} slug={book.slug} average={book.rating_avg} count={book.rating_count} mine={data.myRating} />
             <div class="book-hero__actions">
@@ -60,6 +67,7 @@ export function BookPage({ ctx, data, signedIn }: BookPageProps): JSX.Element {
               {t('reader.noDescription')}
             </p>
           )}
+          <ContentWarnings ctx={ctx} warnings={book.content_warnings ?? []} />
         </section>
         <ChapterList ctx={ctx} slug={book.slug} list={data.list} firstChapter={data.firstChapter} lastChapter={data.lastChapter} current={progress?.chapter ?? null} />
         <CommentsSection ctx={ctx} slug={book.slug} chapter={null} />
@@ -104,5 +112,25 @@ function BookFacts({ ctx, book }: { ctx: PageContext; book: Book }): JSX.Element
         ''
       )}
     </dl>
+  );
+}
+
+/** What a reader may want to know before starting, as an admin accepted it. */
+function ContentWarnings({ ctx, warnings }: { ctx: PageContext; warnings: NonNullable<Book['content_warnings']> }): JSX.Element {
+  if (warnings.length === 0) return <></>;
+  const { t } = ctx;
+  return (
+    <details class="content-warnings">
+      <summary safe>{t('ai.reader.warnings', { count: warnings.length })}</summary>
+      <ul role="list">
+        {warnings.map((w) => (
+          <li>
+            <strong safe>{w.label}</strong>
+            <span class={`badge badge--${w.severity}`} safe>{t(`ai.reader.severity.${w.severity}` as never)}</span>
+            {w.reason ? <span safe>{w.reason}</span> : ''}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
