@@ -51,9 +51,10 @@ try {
     .filter((f) => f.endsWith('.e2e.ts') && (only.length === 0 || only.some((name) => f.includes(name))))
     .sort()
     .map((f) => `./tests/e2e/${f}`);
-  // Journeys that add books (a scrape, an import) run after the others, in a second run of their
-  // own: the catalogue journeys count the twelve demo books.
-  const grows = (f: string) => f.includes('admin-content');
+  // Journeys that add books (a scrape, an import) or change demo books (AI titles, taglines,
+  // covers) run after the others, in a second run of their own: the catalogue and reader journeys
+  // count the twelve demo books and read their chapter titles.
+  const grows = (f: string) => f.includes('admin-content') || f.includes('ai-');
   exitCode = 0;
   for (const batch of [files.filter((f) => !grows(f)), files.filter(grows)]) {
     if (batch.length === 0) continue;
