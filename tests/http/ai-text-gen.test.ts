@@ -104,3 +104,12 @@ describe('the AI service failing', () => {
     expect(app.ai.requests.length).toBe(asked);
   });
 });
+
+test('text models: the configured one first, image models left out, and the list kept 10 minutes', async () => {
+  const before = app.ai.modelListings;
+  const res = await app.get('/api/admin/text-gen/models');
+  expect([res.status, await res.json()]).toEqual([200, { models: ['test-text-model', 'gpt-4o-mini'], default: 'test-text-model' }]);
+  expect((await app.get('/api/admin/text-gen/models')).status).toBe(200);
+  expect(app.ai.modelListings).toBe(before + 1);
+  expect(await app.platform.cache.ttl('ai:models')).toBeGreaterThan(590);
+});

@@ -34,6 +34,8 @@ export interface AiServer {
   /** AI_BASE_URL for the app (ends in /v1). */
   url: string;
   requests: RecordedRequest[];
+  /** How many times GET /v1/models was asked (kept apart from `requests`). */
+  modelListings: number;
   /** false: a json_schema response format is refused with 400, as older servers do. */
   structured: boolean;
   answer(task: string, answer: Answer): void;
@@ -56,6 +58,7 @@ export async function startAiServer(options: { port?: number; apiKey?: string } 
   const state: AiServer = {
     url: '',
     requests: [],
+    modelListings: 0,
     structured: true,
     answer: (task, answer) => void answers.set(task, answer),
     fault: (fault) => void faults.push({ status: 0, delayMs: 0, invalidJson: false, count: 1, ...fault }),
@@ -79,6 +82,7 @@ export async function startAiServer(options: { port?: number; apiKey?: string } 
       const path = new URL(request.url).pathname;
       if (options.apiKey && request.headers.get('authorization') !== `Bearer ${options.apiKey}`) return error(401, 'Incorrect API key provided');
       if (request.method === 'GET' && path === '/v1/models') {
+        state.modelListings++;
         return Response.json({ object: 'list', data: [...TEXT_MODELS, ...IMAGE_MODELS, 'text-embedding-3-small'].map((id) => ({ id, object: 'model', owned_by: 'local' })) });
       }
       const fault = takeFault();

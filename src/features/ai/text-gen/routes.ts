@@ -1,8 +1,9 @@
-import { Elysia } from 'elysia';
+import { Elysia, t } from 'elysia';
 import type { BootedPlatform } from '../../../platform/boot.ts';
 import type { AuthPlugin } from '../../../platform/http/auth.ts';
 import type { AiProvider } from '../provider.ts';
 import { usageRecorder } from '../usage.ts';
+import { cachedModels } from '../models.ts';
 import { ApplyTextBody, GenerateBody, GenresResponse, QualityResponse, TaglineResponse, WarningsResponse } from './model.ts';
 import { applyText, generateGenres, generateQuality, generateTagline, generateWarnings } from './service.ts';
 
@@ -17,6 +18,14 @@ export function textGenRoutes(platform: BootedPlatform, auth: AuthPlugin, ai: Ai
   };
   return new Elysia({ name: 'ai-text-gen' })
     .use(auth)
+    .get('/api/admin/text-gen/models', async ({ request }) => {
+      const client = ai.client();
+      return { models: (await cachedModels(cache, client, { signal: request.signal })).text, default: client.textModel };
+    }, {
+      auth: 'admin',
+      response: t.Object({ models: t.Array(t.String()), default: t.String() }),
+      detail: { tags, summary: 'Text models of the AI service (the configured one first; cached 10 minutes)' },
+    })
     .post('/api/admin/text-gen/tagline', ({ body, request }) => generateTagline(db, ai.client(), body.slug, call('tagline', request, body.model)), {
       auth: 'admin', body: GenerateBody, response: TaglineResponse, detail: { tags, summary: 'Propose a one-sentence tagline {slug, tagline, current}' },
     })
