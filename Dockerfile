@@ -12,6 +12,7 @@ COPY views ./views
 COPY jobs ./jobs
 COPY migrations ./migrations
 COPY public ./public
+COPY docs/changelog.md ./docs/changelog.md
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 EXPOSE 3000
 CMD ["bun", "src/main.ts"]

@@ -1,13 +1,15 @@
 import { Elysia } from 'elysia';
 import type { Db } from '../../platform/db/index.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
+import type { Cache } from '../../platform/cache/port.ts';
+import { fullBookList } from './full-list.ts';
 import { BookList, BookPage, BrowseQuery, GenresResponse, RankingQuery, SearchQuery, SlugsResponse, RANKING_SIZE, type BrowseQueryInput } from './model.ts';
 import { audioSlugs, browse, browseParams, genres, ranking, search, searchQueryText } from './service.ts';
 
 const tags = ['catalogue'];
 
 /** JSON for the mobile client and scripts: browse, search, rankings, genres, audio slugs (docs/api.md). */
-export function catalogueApiRoutes(db: Db, auth: AuthPlugin) {
+export function catalogueApiRoutes(db: Db, cache: Cache, auth: AuthPlugin) {
   const browseHandler = ({ query }: { query: BrowseQueryInput }) => browse(db, browseParams(query));
   return new Elysia({ name: 'catalogue-api' })
     .use(auth)
@@ -21,6 +23,9 @@ export function catalogueApiRoutes(db: Db, auth: AuthPlugin) {
       query: BrowseQuery,
       response: BookPage,
       detail: { tags, summary: 'Same as /api/browse (the page the web client scrolls through)' },
+    })
+    .get('/api/books', async () => new Response(await fullBookList(db, cache), { headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' } }), {
+      detail: { tags, summary: 'Every book (the Book shape), by title; refreshed at most every 5 minutes', responses: { 200: { description: '{books: [Book]}' } } },
     })
     .get('/api/genres', async () => ({ genres: await genres(db) }), {
       response: GenresResponse,

@@ -130,3 +130,8 @@ export async function updateReadCounts(db: Db): Promise<number> {
       and (b.reads_7d <> coalesce(c.r7, 0) or b.reads_30d <> coalesce(c.r30, 0))`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
+
+/** Every book, by title (books_title_idx): the full list the mobile client keeps for offline search. */
+export function allBooks(db: Db): Promise<BookRow[]> {
+  return bookColumns(db).orderBy('b.title').orderBy('b.slug').execute();
+}

@@ -9,6 +9,6 @@ import { cataloguePageRoutes } from './page-routes.ts';
 export function catalogueRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment) {
   return new Elysia({ name: 'catalogue' })
     .use(auth)
-    .use(catalogueApiRoutes(platform.db, auth))
+    .use(catalogueApiRoutes(platform.db, platform.cache, auth))
     .use(cataloguePageRoutes(platform.db, auth, env));
 }
