@@ -91,6 +91,8 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   tts: TtsConfig;
   content: ContentConfig;
+  /** The payment provider (Polar): checkout needs the token and product, the webhook only its secret. */
+  payments: PaymentsConfig;
   /** AI_BASE_URL set: an OpenAI-compatible service for text and images (src/integrations/ai); null: AI routes answer 503. */
   ai: AiConfig | null;
   env: Readonly<Env>;
@@ -107,6 +109,13 @@ export interface ContentConfig {
   importMaxBytes: number;
   /** SCRAPER_URL: the web layer reaches the scraper backend over HTTP; null: in this process. */
   scraperUrl: string | null;
+}
+
+export interface PaymentsConfig {
+  apiUrl: string;
+  accessToken: string | null;
+  productId: string | null;
+  webhookSecret: string | null;
 }
 
 export interface AiConfig {
@@ -197,6 +206,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       updateIntervalHours: env.SCRAPE_UPDATE_HOURS ?? 6,
       importMaxBytes: Math.round((env.IMPORT_MAX_MB ?? 100) * 1024 * 1024),
       scraperUrl: env.SCRAPER_URL?.replace(/\/+$/, '') ?? null,
+    }),
+    payments: Object.freeze({
+      apiUrl: (env.POLAR_API_URL ?? 'https://api.polar.sh').replace(/\/+$/, ''),
+      accessToken: env.POLAR_ACCESS_TOKEN ?? null,
+      productId: env.POLAR_PRODUCT_ID ?? null,
+      webhookSecret: env.POLAR_WEBHOOK_SECRET ?? null,
     }),
     ai: env.AI_BASE_URL
       ? Object.freeze({

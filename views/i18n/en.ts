@@ -1,6 +1,7 @@
 import { aiEn } from './ai/en.ts';
 import { translationEn } from './translation/en.ts';
 import { coversEn } from './covers/en.ts';
+import { billingEn } from './billing/en.ts';
 /**
  * The reference catalogue: every other locale has exactly these keys and the same `{placeholders}`
  * (tests/unit/i18n.test.ts). Counted phrases come in `_one` / `_other` pairs, chosen by
@@ -663,6 +664,7 @@ export const en = {
   ...aiEn,
   ...translationEn,
   ...coversEn,
+  ...billingEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -2,6 +2,7 @@ import type { Catalogue } from './en.ts';
 import { aiEs } from './ai/es.ts';
 import { translationEs } from './translation/es.ts';
 import { coversEs } from './covers/es.ts';
+import { billingEs } from './billing/es.ts';
 
 /** Español. */
 export const es: Catalogue = {
@@ -661,4 +662,5 @@ export const es: Catalogue = {
   ...aiEs,
   ...translationEs,
   ...coversEs,
+  ...billingEs,
 };

@@ -2,6 +2,7 @@ import type { Catalogue } from './en.ts';
 import { aiFr } from './ai/fr.ts';
 import { translationFr } from './translation/fr.ts';
 import { coversFr } from './covers/fr.ts';
+import { billingFr } from './billing/fr.ts';
 
 /** Français. */
 export const fr: Catalogue = {
@@ -661,4 +662,5 @@ export const fr: Catalogue = {
   ...aiFr,
   ...translationFr,
   ...coversFr,
+  ...billingFr,
 };

@@ -2,6 +2,7 @@ import type { Catalogue } from './en.ts';
 import { aiId } from './ai/id.ts';
 import { translationId } from './translation/id.ts';
 import { coversId } from './covers/id.ts';
+import { billingId } from './billing/id.ts';
 
 /** Bahasa Indonesia. Indonesian has no plural forms: Intl.PluralRules always picks `_other`. */
 export const id: Catalogue = {
@@ -661,4 +662,5 @@ export const id: Catalogue = {
   ...aiId,
   ...translationId,
   ...coversId,
+  ...billingId,
 };

@@ -2,6 +2,7 @@ import type { Catalogue } from './en.ts';
 import { aiPt } from './ai/pt.ts';
 import { translationPt } from './translation/pt.ts';
 import { coversPt } from './covers/pt.ts';
+import { billingPt } from './billing/pt.ts';
 
 /** Português (Brasil). */
 export const pt: Catalogue = {
@@ -661,4 +662,5 @@ export const pt: Catalogue = {
   ...aiPt,
   ...translationPt,
   ...coversPt,
+  ...billingPt,
 };

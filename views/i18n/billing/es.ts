@@ -1,0 +1,3 @@
+/** The billing feature's phrases in es (merged into ../es.ts; same keys in every locale). */
+export const billingEs = {
+} as const;
