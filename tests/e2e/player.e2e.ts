@@ -133,6 +133,10 @@ test('past the free chapters of the day the player says so instead of failing si
   await page.waitForFunction(() => document.querySelector('[data-player]')!.getAttribute('data-state') === 'blocked');
   expect(await status.innerText()).toContain('3 free chapters for today');
   expect(await status.getAttribute('class')).toContain('player__status--upgrade');
+  // The message leads to the page that explains Pro.
+  await status.getByRole('link', { name: 'Get Chapterhouse Pro' }).click();
+  await page.waitForURL('**/pro');
+  expect(await page.locator('h1').innerText()).toBe('Chapterhouse Pro');
   await context.close();
 });
 

@@ -25,12 +25,12 @@ export function cookieHeader(response: Response, previous = ''): string {
 export async function loginAs(
   app: TestApp,
   username: string,
-  options: { role?: 'user' | 'pro' | 'admin'; userAgent?: string; cookie?: string; sessionId?: string } = {},
+  options: { role?: 'user' | 'pro' | 'admin'; email?: string; userAgent?: string; cookie?: string; sessionId?: string } = {},
 ): Promise<Session> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', 'user-agent': options.userAgent ?? 'test-agent/1.0' };
   if (options.cookie) headers.cookie = options.cookie;
   if (options.sessionId) headers['x-session-id'] = options.sessionId;
-  const res = await app.fetch('/api/auth/debug-login', { method: 'POST', headers, body: JSON.stringify({ token: DEBUG_TOKEN, username, ...(options.role ? { role: options.role } : {}) }) });
+  const res = await app.fetch('/api/auth/debug-login', { method: 'POST', headers, body: JSON.stringify({ token: DEBUG_TOKEN, username, ...(options.role ? { role: options.role } : {}), ...(options.email ? { email: options.email } : {}) }) });
   if (res.status !== 200) throw new Error(`debug login failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { user: Session['user']; token: string };
   return { user: body.user, token: body.token, cookie: cookieHeader(res, options.cookie) };

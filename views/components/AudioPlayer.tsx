@@ -36,6 +36,7 @@ export function AudioPlayer(props: AudioPlayerProps): JSX.Element {
     'data-msg-error': t('player.error'),
     'data-msg-upgrade': t('player.upgrade'),
     'data-msg-upgrade-next': t('player.upgradeNext'),
+    'data-msg-upgrade-link': t('billing.needed.link'),
     'data-msg-sleep-left': t('player.sleepLeft', { time: '{time}' }),
     'data-msg-sleep-chapter': t('player.sleepAtEnd'),
     'data-msg-slept': t('player.slept'),

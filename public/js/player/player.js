@@ -65,6 +65,14 @@
   function say(text, kind) {
     ui.status.textContent = text || '';
     ui.status.className = 'player__status' + (kind ? ' player__status--' + kind : '');
+    // Every "Pro needed" message leads to the page that explains Pro.
+    if (kind === 'upgrade') {
+      var link = document.createElement('a');
+      link.href = '/pro';
+      link.className = 'player__upgrade';
+      link.textContent = msg('upgrade-link');
+      ui.status.append(' ', link);
+    }
   }
   function duration() {
     return isFinite(audio.duration) && audio.duration > 0 ? audio.duration : knownDuration;

@@ -79,6 +79,8 @@ export interface AppUsersTable {
   password_hash: string | null;
   library_private: Generated<boolean>;
   pro_until: Timestamp | null;
+  /** The event time of the newest payment event applied (migration 20261125000500). */
+  billing_event_at: Timestamp | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -248,6 +250,17 @@ export interface AiJobsTable {
   updated_at: DefaultTimestamp;
 }
 
+/** Payment webhook events as received (features/billing). */
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  user_id: string | null;
+  outcome: string;
+  role: string | null;
+  event_time: Timestamp;
+  received_at: DefaultTimestamp;
+}
+
 /** What the AI service was asked, per UTC day and kind of generation (features/ai/usage.ts). */
 export interface AiUsageDailyTable {
   day: string;
@@ -324,6 +337,7 @@ export interface Database {
   audio_files: AudioFilesTable;
   ai_jobs: AiJobsTable;
   ai_usage_daily: AiUsageDailyTable;
+  billing_events: BillingEventsTable;
   scrape_tasks: ScrapeTasksTable;
   import_tasks: ImportTasksTable;
   scrape_hosts: ScrapeHostsTable;

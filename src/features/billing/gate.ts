@@ -1,0 +1,54 @@
+import type { Cache } from '../../platform/cache/port.ts';
+import type { Role } from '../../platform/db/schema.ts';
+import { readerKey, type Reader } from '../../platform/http/auth.ts';
+import { AppError, forbidden, unauthorized } from '../../platform/http/errors.ts';
+import { FREE_CHAPTERS_PER_DAY, dailyKey, secondsLeftInUtcDay, type DailyKind } from '../limits/daily.ts';
+
+/**
+ * What Chapterhouse Pro unlocks, decided here and nowhere else (interface.md "Authentication" 7,
+ * "Errors" 402/403, decisions.md):
+ *   audio and translation: 3 distinct chapters a day free (per user or anonymous session), then
+ *     402 `pro_required`; pro and admin unlimited;
+ *   EPUB export: pro and admin only, everyone else 403.
+ * The daily count is one atomic add-if-below-the-ceiling in the cache (Cache.addToSetCapped), so
+ * concurrent requests can never get a 4th chapter in, and a refused chapter never enters the set.
+ * `now` is the caller's clock; the set lives for the rest of that UTC day.
+ */
+export interface Member {
+  reader: Reader;
+  role: Role | null;
+}
+
+export const UPGRADE_PATH = '/pro';
+
+export function hasPro(role: Role | null | undefined): boolean {
+  return role === 'pro' || role === 'admin';
+}
+
+const WHAT: Record<DailyKind, string> = { audio: 'Free listening', translation: 'Free translation' };
+
+export function proRequired(kind: DailyKind): AppError {
+  return new AppError(402, 'pro_required', `${WHAT[kind]} is ${FREE_CHAPTERS_PER_DAY} chapters a day; Chapterhouse Pro makes it unlimited`);
+}
+
+const member = (slug: string, chapter: number) => `${slug}:${chapter}`;
+
+/** Uses one of today's free chapters (the same chapter again is free), or throws 402. */
+export async function useDailyChapter(cache: Cache, kind: DailyKind, who: Member, slug: string, chapter: number, now: Date): Promise<void> {
+  if (hasPro(who.role)) return;
+  const { present } = await cache.addToSetCapped(dailyKey(kind, readerKey(who.reader), now), member(slug, chapter), FREE_CHAPTERS_PER_DAY, secondsLeftInUtcDay(now));
+  if (!present) throw proRequired(kind);
+}
+
+/** Would that chapter be allowed now? Reads only; counts nothing. */
+export async function mayUseDailyChapter(cache: Cache, kind: DailyKind, who: Member, slug: string, chapter: number, now: Date): Promise<boolean> {
+  if (hasPro(who.role)) return true;
+  const chapters = await cache.setMembers(dailyKey(kind, readerKey(who.reader), now));
+  return chapters.includes(member(slug, chapter)) || chapters.length < FREE_CHAPTERS_PER_DAY;
+}
+
+/** EPUB export: 401 for anonymous callers, 403 for readers without Pro. */
+export function requireExport(user: { role: Role } | null): void {
+  if (!user) throw unauthorized('Sign in to continue');
+  if (!hasPro(user.role)) throw forbidden('This needs Chapterhouse Pro');
+}

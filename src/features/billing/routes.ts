@@ -1,0 +1,61 @@
+import { Elysia, t } from 'elysia';
+import type { BootedPlatform } from '../../platform/boot.ts';
+import type { AuthPlugin } from '../../platform/http/auth.ts';
+import { AppError, forbidden, tooLarge } from '../../platform/http/errors.ts';
+import { linkBase } from '../../platform/http/public-origin.ts';
+import { verifyWebhook, WebhookRefused } from '../../integrations/payments/index.ts';
+import { applyWebhook } from './service.ts';
+import { periodEndKind } from './kind.ts';
+import { customerPortal, proState, startCheckout, type CheckoutDeps } from './checkout.ts';
+import { billingPageRoutes } from './page-routes.ts';
+import type { PageEnvironment } from '../../platform/http/page.ts';
+
+const tags = ['billing'];
+const MAX_WEBHOOK_BYTES = 1024 * 1024;
+
+/** Pro: the provider's webhook, checkout, the reader's Pro state, the customer portal, and the pages. */
+export function billingRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment) {
+  const { db, log, config } = platform;
+  const checkout: CheckoutDeps = { db, payments: config.payments };
+  const deps = { db, log: log.child({ component: 'billing' }), clock: platform.clock, periodEndKind };
+  return new Elysia({ name: 'billing' })
+    .use(auth)
+    .post('/api/webhooks/polar', async ({ request }) => {
+      const secret = config.payments.webhookSecret;
+      if (!secret) throw new AppError(503, 'payments_not_configured', 'The payment webhook is not set up: set POLAR_WEBHOOK_SECRET');
+      if (Number(request.headers.get('content-length') ?? 0) > MAX_WEBHOOK_BYTES) throw tooLarge('A webhook body is at most 1 MB');
+      const raw = await request.text();
+      if (raw.length > MAX_WEBHOOK_BYTES) throw tooLarge('A webhook body is at most 1 MB');
+      let event;
+      try {
+        event = verifyWebhook(raw, request.headers, secret);
+      } catch (error) {
+        if (error instanceof WebhookRefused) {
+          deps.log.warn('payment webhook refused', { reason: error.message });
+          throw forbidden('Invalid webhook signature');
+        }
+        throw error;
+      }
+      return { received: true, outcome: await applyWebhook(deps, event) };
+    }, {
+      parse: 'none',
+      response: t.Object({ received: t.Boolean(), outcome: t.String() }),
+      detail: { tags, summary: 'The payment provider\'s events (Standard Webhooks signature; 403 when it does not verify; a replay is acknowledged once)' },
+    })
+    .post('/api/checkout', ({ caller }) => startCheckout(checkout, caller.user!, linkBase(config.baseUrl)), {
+      auth: 'user',
+      response: t.Object({ url: t.String() }),
+      detail: { tags, summary: 'A checkout session for Pro: {url} of the provider\'s page (503 payments_not_configured, 409 when Pro already)' },
+    })
+    .get('/api/pro/status', ({ caller }) => proState(db, caller.user!.id), {
+      auth: 'user',
+      response: t.Object({ role: t.Union([t.Literal('user'), t.Literal('pro'), t.Literal('admin')]), pro: t.Boolean(), pro_until: t.Union([t.String(), t.Null()]) }),
+      detail: { tags, summary: 'The reader\'s Pro state, read fresh (the success page asks until the webhook has landed)' },
+    })
+    .post('/api/billing/portal', ({ caller }) => customerPortal(checkout, caller.user!), {
+      auth: 'user',
+      response: t.Object({ url: t.String() }),
+      detail: { tags, summary: 'The provider\'s customer portal for this reader: {url}' },
+    })
+    .use(billingPageRoutes(platform, auth, env, checkout));
+}
