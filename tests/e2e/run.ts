@@ -10,6 +10,7 @@ import { freePort } from '../support/processes.ts';
 import { E2E_DEBUG_TOKEN } from './support.ts';
 import { startSourceSite } from '../support/source-site/index.ts';
 import { startAiServer } from '../support/ai-server/server.ts';
+import { startPolarServer } from '../support/polar-server.ts';
 
 const root = resolve(import.meta.dir, '../..');
 const bun = process.execPath;
@@ -23,6 +24,9 @@ const oidc = await startOidcProvider({ clients: [{ client_id: 'chapterhouse-e2e'
 const site = await startSourceSite();
 // A local OpenAI-compatible AI service, so journeys can name chapters, make covers and translate.
 const ai = await startAiServer();
+// A local payment provider, so a journey can check out and have its webhook signed.
+const polar = await startPolarServer();
+const POLAR_SECRET = `whsec_${Buffer.from('e2e-payment-webhook-secret-012345').toString('base64')}`;
 const app = Bun.spawn([bun, 'src/main.ts'], {
   cwd: root,
   env: {
@@ -30,6 +34,7 @@ const app = Bun.spawn([bun, 'src/main.ts'], {
     OIDC_ISSUER: oidc.issuer, OIDC_CLIENT_ID: 'chapterhouse-e2e', OIDC_CLIENT_SECRET: 'e2e-secret',
     DEBUG_LOGIN_TOKEN: E2E_DEBUG_TOKEN,
     SOURCE_BASE_URL: site.novelfireUrl, SOURCE_ROYALROAD_URL: site.royalroadUrl, SCRAPE_RATE: '0',
+    POLAR_API_URL: polar.url, POLAR_ACCESS_TOKEN: polar.token, POLAR_PRODUCT_ID: 'prod_e2e_pro', POLAR_WEBHOOK_SECRET: POLAR_SECRET,
     AI_BASE_URL: ai.url, AI_API_KEY: 'e2e-ai-key', AI_TEXT_MODEL: 'test-text-model', AI_IMAGE_MODEL: 'test-image-model',
   },
   stdout: 'inherit',
@@ -58,7 +63,7 @@ try {
   exitCode = 0;
   for (const batch of [files.filter((f) => !grows(f)), files.filter(grows)]) {
     if (batch.length === 0) continue;
-    const run = Bun.spawn([bun, 'test', '--timeout', '60000', ...batch], { cwd: root, env: { ...process.env, E2E_BASE_URL: base, E2E_SOURCE_URL: site.novelfireUrl }, stdout: 'inherit', stderr: 'inherit' });
+    const run = Bun.spawn([bun, 'test', '--timeout', '60000', ...batch], { cwd: root, env: { ...process.env, E2E_BASE_URL: base, E2E_SOURCE_URL: site.novelfireUrl, E2E_POLAR_SECRET: POLAR_SECRET, E2E_POLAR_URL: polar.url }, stdout: 'inherit', stderr: 'inherit' });
     exitCode = Math.max(exitCode, await run.exited);
   }
 } finally {
@@ -67,6 +72,7 @@ try {
   await oidc.stop();
   await site.close();
   await ai.stop();
+  await polar.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

@@ -84,6 +84,12 @@ describe('pages', () => {
     expect(await page('/pro', reader)).toContain('action="/pro/checkout"');
   });
 
+  test('only /pro lets its form end at the provider (form-action also governs the redirect)', async () => {
+    const pro = await app.fetch('/pro', { headers: { cookie: reader.cookie } });
+    expect(pro.headers.get('content-security-policy')).toContain(`form-action 'self' https: ${polar.url}`);
+    expect((await app.fetch('/')).headers.get('content-security-policy')).toContain("form-action 'self';");
+  });
+
   test('the button goes to the provider\'s checkout page; a failure comes back in words', async () => {
     const res = await api('/pro/checkout', reader, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
     expect(res.status).toBe(303);

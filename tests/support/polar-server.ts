@@ -29,7 +29,8 @@ export async function startPolarServer(token = 'polar_test_token'): Promise<Pola
     hostname: '127.0.0.1',
     async fetch(request) {
       const path = new URL(request.url).pathname;
-      if (request.method === 'GET' && path.startsWith('/checkout/')) return new Response(`<!doctype html><title>Checkout</title><h1>Checkout ${path.slice(10)}</h1>`, { headers: { 'content-type': 'text/html' } });
+      if (request.method === 'GET' && path.startsWith('/checkout/')) return new Response(`<!doctype html><link rel="icon" href="data:,"><title>Checkout</title><h1>Checkout ${path.slice(10)}</h1>`, { headers: { 'content-type': 'text/html' } });
+      if (!path.startsWith('/v1/')) return new Response('Not found', { status: 404 });
       if (request.headers.get('authorization') !== `Bearer ${token}`) return Response.json({ detail: 'Unauthorized' }, { status: 401 });
       const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
       state.requests.push({ path, body });

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
 import { linkBase } from '../../platform/http/public-origin.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
+import { contentSecurityPolicy } from '../../platform/http/security-headers.ts';
 import { LOCALE_TAGS } from '../../../views/i18n/index.ts';
 import { ProPage } from '../../../views/pages/billing/ProPage.tsx';
 import { ProStatus, ProSuccessPage } from '../../../views/pages/billing/ProSuccessPage.tsx';
@@ -35,6 +36,11 @@ export function billingPageRoutes(platform: BootedPlatform, auth: AuthPlugin, en
     if (error.status === 503) return 'unavailable';
     return error.message.startsWith('There is no subscription') ? 'nothing' : 'active';
   };
+  // The checkout and portal forms are answered by a redirect to the provider's site.
+  const providerPages = {
+    ...PRIVATE,
+    'content-security-policy': contentSecurityPolicy({ objectOrigin: config.s3 ? new URL(config.s3.publicUrl).origin : null, formActions: ['https:', new URL(config.payments.apiUrl).origin] }),
+  };
   return new Elysia({ name: 'billing-pages' })
     .use(auth)
     .get('/pro', async ({ request, caller, query }) => {
@@ -45,7 +51,7 @@ export function billingPageRoutes(platform: BootedPlatform, auth: AuthPlugin, en
       const key = ERROR_KEYS[String(query.error) as ErrorCode];
       const error = key ? ctx.t(key) : null;
       const viewer = user && state ? { role: state.role, proUntil, canManage: Boolean(state.payment_customer_id) } : null;
-      return htmlResponse(ProPage({ ctx, freePerDay: FREE_CHAPTERS_PER_DAY, viewer, available: checkoutAvailable(config.payments), error }), 200, PRIVATE);
+      return htmlResponse(ProPage({ ctx, freePerDay: FREE_CHAPTERS_PER_DAY, viewer, available: checkoutAvailable(config.payments), error }), 200, providerPages);
     }, { detail: { hide: true } })
     .post('/pro/checkout', async ({ caller }) => {
       if (!caller.user) return see('/login?return_to=%2Fpro');

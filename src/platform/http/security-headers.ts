@@ -3,8 +3,25 @@
  * forbid them; inline style attributes are allowed for CSS custom properties on <html>.
  */
 export function securityHeaders(options: { objectOrigin: string | null; https: boolean }): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-security-policy': contentSecurityPolicy(options),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+  };
+  if (options.https) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+  return headers;
+}
+
+/**
+ * The policy every page gets. `formActions` widens where a form may go, for the one page whose
+ * form is answered by a redirect to another site (the payment provider's checkout): browsers
+ * apply form-action to that redirect too.
+ */
+export function contentSecurityPolicy(options: { objectOrigin: string | null; formActions?: readonly string[] }): string {
   const media = ["'self'", 'data:', 'blob:', options.objectOrigin].filter(Boolean).join(' ');
-  const csp = [
+  return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
@@ -15,16 +32,7 @@ export function securityHeaders(options: { objectOrigin: string | null; https: b
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...(options.formActions ?? [])].join(' '),
     "frame-ancestors 'none'",
   ].join('; ');
-  const headers: Record<string, string> = {
-    'content-security-policy': csp,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-frame-options': 'DENY',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
-  };
-  if (options.https) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
-  return headers;
 }
