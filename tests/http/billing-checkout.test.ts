@@ -124,3 +124,12 @@ describe('pages', () => {
     expect([form.status, form.headers.get('location')]).toEqual([303, `${polar.url}/portal?customer=cus_wants`]);
   });
 });
+
+test('the account page reads the plan fresh and leads to /pro', async () => {
+  const free = await loginAs(app, 'free-reader');
+  let html = await (await app.fetch('/account', { headers: { cookie: free.cookie } })).text();
+  expect(html).toContain('id="account-plan-link">Get Chapterhouse Pro</a>');
+  await app.platform.db.updateTable('app_users').set({ role: 'pro' }).where('id', '=', free.user.id).execute();
+  html = await (await app.fetch('/account', { headers: { cookie: free.cookie } })).text();
+  expect(html).toContain('id="account-plan-link">Manage your subscription</a>');
+});

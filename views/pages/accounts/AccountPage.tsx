@@ -46,6 +46,15 @@ export function AccountPage({ ctx, user, isPro, sessions, now }: AccountPageProp
           </span>{' '}
           <span safe>{t(isPro ? 'account.plan.proLine' : 'account.plan.freeLine')}</span>
         </p>
+        {user.role === 'admin' ? (
+          ''
+        ) : (
+          <p>
+            <a class="button button--quiet" href="/pro" id="account-plan-link" safe>
+              {t(isPro ? 'billing.pro.manage' : 'billing.needed.link')}
+            </a>
+          </p>
+        )}
       </section>
 
       {user.role === 'admin' ? (
