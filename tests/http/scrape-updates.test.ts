@@ -13,6 +13,7 @@ let site: SourceSite;
 let app: ScrapeTestApp;
 let admin: Session;
 let saver: Session;
+let frenchSaver: Session;
 let bystander: Session;
 
 beforeAll(async () => {
@@ -22,8 +23,13 @@ beforeAll(async () => {
   saver = await loginAs(app, 'saver');
   bystander = await loginAs(app, 'bystander');
   await waitForTask(app, admin, await startScrape(app, admin, { url: `${site.novelfireUrl}/book/${SMALL_LIGHTS}` }));
-  const saved = await app.fetch(`/api/library/${SMALL_LIGHTS}`, { method: 'POST', headers: { cookie: saver.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: '{}' });
-  expect(saved.status).toBeLessThan(300);
+  frenchSaver = await loginAs(app, 'lectrice');
+  for (const who of [saver, frenchSaver]) {
+    const saved = await app.fetch(`/api/library/${SMALL_LIGHTS}`, { method: 'POST', headers: { cookie: who.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: '{}' });
+    expect(saved.status).toBeLessThan(300);
+  }
+  const french = await app.fetch('/api/settings', { method: 'PUT', headers: { cookie: frenchSaver.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ locale: 'fr' }) });
+  expect(french.status).toBe(200);
 });
 afterAll(async () => {
   await app.close();
@@ -63,6 +69,8 @@ test('the run finds the 5 new chapters, fetches only those, and tells the saver 
 
   const notes = await notesOf(saver);
   expect(notes).toEqual([{ title: 'Harbour of Small Lights: 5 new chapters', body: 'New since your last visit, from chapter 21.', link: `/book/${SMALL_LIGHTS}/21` }]);
+  // Each saver in their own language.
+  expect(await notesOf(frenchSaver)).toEqual([{ title: 'Harbour of Small Lights : 5 nouveaux chapitres', body: 'Nouveau depuis votre dernière visite, à partir du chapitre 21.', link: `/book/${SMALL_LIGHTS}/21` }]);
   expect(await notesOf(bystander)).toEqual([]);
   // The next run was booked at the interval.
   const next = await app.platform.db.selectFrom('jobs').select('run_at').where('kind', '=', checkUpdatesKind.kind).where('status', '=', 'queued').execute();

@@ -2,6 +2,7 @@ import { aiEn } from './ai/en.ts';
 import { translationEn } from './translation/en.ts';
 import { coversEn } from './covers/en.ts';
 import { billingEn } from './billing/en.ts';
+import { pipelineEn } from './pipeline/en.ts';
 /**
  * The reference catalogue: every other locale has exactly these keys and the same `{placeholders}`
  * (tests/unit/i18n.test.ts). Counted phrases come in `_one` / `_other` pairs, chosen by
@@ -665,6 +666,7 @@ export const en = {
   ...translationEn,
   ...coversEn,
   ...billingEn,
+  ...pipelineEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

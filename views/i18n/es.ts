@@ -3,6 +3,7 @@ import { aiEs } from './ai/es.ts';
 import { translationEs } from './translation/es.ts';
 import { coversEs } from './covers/es.ts';
 import { billingEs } from './billing/es.ts';
+import { pipelineEs } from './pipeline/es.ts';
 
 /** Español. */
 export const es: Catalogue = {
@@ -663,4 +664,5 @@ export const es: Catalogue = {
   ...translationEs,
   ...coversEs,
   ...billingEs,
+  ...pipelineEs,
 };

@@ -3,6 +3,7 @@ import { aiFr } from './ai/fr.ts';
 import { translationFr } from './translation/fr.ts';
 import { coversFr } from './covers/fr.ts';
 import { billingFr } from './billing/fr.ts';
+import { pipelineFr } from './pipeline/fr.ts';
 
 /** Français. */
 export const fr: Catalogue = {
@@ -663,4 +664,5 @@ export const fr: Catalogue = {
   ...translationFr,
   ...coversFr,
   ...billingFr,
+  ...pipelineFr,
 };

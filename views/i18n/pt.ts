@@ -3,6 +3,7 @@ import { aiPt } from './ai/pt.ts';
 import { translationPt } from './translation/pt.ts';
 import { coversPt } from './covers/pt.ts';
 import { billingPt } from './billing/pt.ts';
+import { pipelinePt } from './pipeline/pt.ts';
 
 /** Português (Brasil). */
 export const pt: Catalogue = {
@@ -663,4 +664,5 @@ export const pt: Catalogue = {
   ...translationPt,
   ...coversPt,
   ...billingPt,
+  ...pipelinePt,
 };

@@ -121,9 +121,14 @@ export function markChecked(db: Db, slug: string) {
 }
 
 /** Readers who saved the book (one notification each per update run). */
-export async function saversOf(db: Db, slug: string): Promise<string[]> {
-  const rows = await db.selectFrom('user_library').select('user_id').where('slug', '=', slug).execute();
-  return rows.map((r) => r.user_id);
+/** Who saved the book, with the language they read in (one query, whatever their number). */
+export function saversOf(db: Db, slug: string): Promise<{ user_id: string; locale: string | null }[]> {
+  return db
+    .selectFrom('user_library as l')
+    .leftJoin('user_settings as s', 's.user_id', 'l.user_id')
+    .select(['l.user_id', 's.locale'])
+    .where('l.slug', '=', slug)
+    .execute();
 }
 
 /**

@@ -1,5 +1,6 @@
 import { SourceError } from '../../integrations/sources/index.ts';
 import { notify } from '../notifications/service.ts';
+import { DEFAULT_LOCALE, isLocale, translate } from '../../platform/i18n/index.ts';
 import { scrapeBook, type BookRunDeps } from './book-run.ts';
 import { describeSourceError } from './errors.ts';
 import { allSourceBooks, markChecked, ongoingSourceBooks, saversOf, type ScrapeTaskRow } from './queries.ts';
@@ -39,8 +40,9 @@ export async function runUpdateCheck(run: BookRunDeps, task: ScrapeTaskRow): Pro
 
 async function tellSavers(run: BookRunDeps, slug: string, title: string, added: number[]): Promise<void> {
   const first = Math.min(...added);
-  const words = added.length === 1 ? '1 new chapter' : `${added.length} new chapters`;
-  for (const userId of await saversOf(run.db, slug)) {
-    await notify(run.db, { userId, title: `${title}: ${words}`, body: `New since your last visit, from chapter ${first}.`, link: `/book/${slug}/${first}` });
+  for (const saver of await saversOf(run.db, slug)) {
+    const locale = isLocale(saver.locale) ? saver.locale : DEFAULT_LOCALE;
+    const t = (key: string, params: Record<string, string | number>) => translate(locale, key, params);
+    await notify(run.db, { userId: saver.user_id, title: t('notify.updates.title', { book: title, count: added.length }), body: t('notify.updates.body', { first }), link: `/book/${slug}/${first}` });
   }
 }
