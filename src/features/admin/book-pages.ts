@@ -13,6 +13,7 @@ import { editBook } from '../catalogue/writes/service.ts';
 import { announceChapterChange } from '../reader/service.ts';
 import { bookForAdmin, findBooks } from './queries.ts';
 import { formAction, noticeFrom, PRIVATE } from './page-support.ts';
+import { jsonColumn } from '../../platform/db/json.ts';
 
 const Slug = t.Object({ slug: t.String({ maxLength: 200 }) });
 const Query = t.Object({ done: t.Optional(t.String({ maxLength: 32 })), error: t.Optional(t.String({ maxLength: 400 })), q: t.Optional(t.String({ maxLength: 200 })) });
@@ -65,14 +66,12 @@ export function bookPageRoutes(platform: BootedPlatform, auth: AuthPlugin, env: 
     }, { auth: 'admin', params: Slug, body: Metadata, detail: { hide: true } });
 }
 
-const jsonOf = <T>(value: unknown, fallback: T): T => (typeof value === 'string' ? (JSON.parse(value) as T) : ((value ?? fallback) as T));
-
 function aiFacts(book: NonNullable<Awaited<ReturnType<typeof bookForAdmin>>>) {
   return {
     slug: book.slug,
     tagline: book.tagline,
     genres: book.genres,
-    warnings: jsonOf<{ label: string; severity: string; reason: string }[]>(book.content_warnings, []),
-    quality: { score: book.quality_score, reasons: jsonOf<string[]>(book.quality_reasons, []) },
+    warnings: jsonColumn<{ label: string; severity: string; reason: string }[]>(book.content_warnings, []),
+    quality: { score: book.quality_score, reasons: jsonColumn<string[]>(book.quality_reasons, []) },
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/index.ts';
 import type { Shelf } from '../../platform/db/schema.ts';
 import type { Reader } from '../../platform/http/auth.ts';
 import { notFound } from '../../platform/http/errors.ts';
+import { jsonColumn } from '../../platform/db/json.ts';
 import { coverPath, toBook } from '../catalogue/service.ts';
 import type { Book } from '../catalogue/model.ts';
 import { libraryShelfOf } from '../library/service.ts';
@@ -38,7 +39,7 @@ export async function bookDetail(db: Db, slug: string, paging: { from?: number; 
 
 /** The book with what only its own page shows: the tagline and the content warnings. */
 function detailedBook(row: BookDetailRow): Book {
-  const warnings = typeof row.content_warnings === 'string' ? JSON.parse(row.content_warnings) : row.content_warnings;
+  const warnings = jsonColumn<unknown>(row.content_warnings, []);
   return { ...toBook(row), tagline: row.tagline, content_warnings: Array.isArray(warnings) ? warnings : [] };
 }
 

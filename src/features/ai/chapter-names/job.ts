@@ -7,6 +7,7 @@ import { nameChapters } from './generate.ts';
 import type { ChapterNamesPayload } from './model.ts';
 import type { ChapterNamesJobPayload } from './service.ts';
 import * as q from './queries.ts';
+import { jsonColumn } from '../../../platform/db/json.ts';
 
 export interface AiJobDeps {
   /** The AI client (throws when none is configured). */
@@ -26,7 +27,7 @@ export function createChapterNamesJob(deps: AiJobDeps): JobBody<ChapterNamesJobP
   return async ({ aiJobId }, ctx) => {
     const row = await jobs.jobById(ctx.db, aiJobId);
     if (!row || (row.status !== 'pending' && row.status !== 'running')) return { status: row?.status ?? 'missing' };
-    const state = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as State;
+    const state = jsonColumn<State>(row.payload, {} as State);
     const book = await q.bookForNaming(ctx.db, state.slug);
     if (!book) {
       await jobs.updateJob(ctx.db, row.id, { status: 'failed', finished: true, error: 'The book is gone' }, ['pending', 'running']);

@@ -9,6 +9,7 @@ import * as jobs from '../jobs/queries.ts';
 import { nameChapters } from './generate.ts';
 import type { ChapterNamesBody, ChapterNamesPayload } from './model.ts';
 import * as q from './queries.ts';
+import { jsonColumn } from '../../../platform/db/json.ts';
 
 type Db = Kysely<Database>;
 
@@ -79,7 +80,7 @@ export async function applyChapterNames(db: Db, cache: Pick<Cache, 'publish'>, b
   const job = body?.job_id ? await jobs.jobById(db, body.job_id) : undefined;
   if (body?.job_id) {
     if (!job || job.kind !== CHAPTER_NAMES_KIND) throw notFound('No such AI job');
-    const payload = (typeof job.payload === 'string' ? JSON.parse(job.payload) : job.payload) as ChapterNamesPayload;
+    const payload = jsonColumn<ChapterNamesPayload>(job.payload, {} as ChapterNamesPayload);
     if (slug && slug !== payload.slug) throw badRequest('That job names chapters of another book');
     slug = payload.slug;
     titles ??= payload.proposals.map((p) => ({ number: p.number, title: p.title }));
@@ -95,7 +96,7 @@ export async function applyChapterNames(db: Db, cache: Pick<Cache, 'publish'>, b
   }
   const applied = await db.transaction().execute(async (trx) => {
     const changed = await q.setTitles(trx, slug, [...clean].map(([number, title]) => ({ number, title })));
-    if (job) await jobs.updateJob(trx, job.id, { status: 'applied', payload: { ...((typeof job.payload === 'string' ? JSON.parse(job.payload) : job.payload) as object), applied: changed } });
+    if (job) await jobs.updateJob(trx, job.id, { status: 'applied', payload: { ...jsonColumn<object>(job.payload, {}), applied: changed } });
     return changed;
   });
   await announceChapterChange(cache, slug);

@@ -4,6 +4,7 @@ import { cancel } from '../../../platform/queue/index.ts';
 import { notFound } from '../../../platform/http/errors.ts';
 import * as q from './queries.ts';
 import type { AiJob } from './model.ts';
+import { jsonColumn } from '../../../platform/db/json.ts';
 
 type Db = Kysely<Database>;
 
@@ -16,7 +17,7 @@ export function toAiJob(row: q.AiJobRow): AiJob {
     status: row.status,
     progress: Math.round(Number(row.progress) * 100),
     book: row.book_slug,
-    payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+    payload: jsonColumn(row.payload, {}),
     error: row.error,
     created: iso(row.created_at)!,
     started: iso(row.started_at),

@@ -10,6 +10,7 @@ import { openingOf } from '../chapter-names/prompt.ts';
 import { GenresAnswer, QualityAnswer, SEVERITIES, TaglineAnswer, WarningsAnswer } from './model.ts';
 import { genreMessages, qualityMessages, taglineMessages, warningMessages, type BookSample } from './prompts.ts';
 import * as q from './queries.ts';
+import { jsonColumn } from '../../../platform/db/json.ts';
 
 type Db = Kysely<Database>;
 type Warning = { label: string; severity: string; reason: string };
@@ -34,7 +35,6 @@ async function sampleOf(db: Db, book: NonNullable<Awaited<ReturnType<typeof q.bo
   };
 }
 
-const json = <T>(value: unknown, fallback: T): T => (typeof value === 'string' ? (JSON.parse(value) as T) : ((value ?? fallback) as T));
 
 /** One generation each: nothing is stored until an admin applies it. */
 export async function generateTagline(db: Db, client: AiClient, slug: string | undefined, call: AiCall) {
@@ -56,13 +56,13 @@ export async function generateGenres(db: Db, client: AiClient, slug: string | un
 export async function generateWarnings(db: Db, client: AiClient, slug: string | undefined, call: AiCall) {
   const book = await requireBook(db, slug);
   const answer = await client.json({ name: 'content_warnings', schema: WarningsAnswer, messages: warningMessages(await sampleOf(db, book)) }, call);
-  return { slug: book.slug, warnings: answer.warnings, current: json<Warning[]>(book.content_warnings, []) };
+  return { slug: book.slug, warnings: answer.warnings, current: jsonColumn<Warning[]>(book.content_warnings, []) };
 }
 
 export async function generateQuality(db: Db, client: AiClient, slug: string | undefined, call: AiCall) {
   const book = await requireBook(db, slug);
   const answer = await client.json({ name: 'quality_score', schema: QualityAnswer, messages: qualityMessages(await sampleOf(db, book)) }, call);
-  return { slug: book.slug, score: answer.score, reasons: answer.reasons, current: { score: book.quality_score, reasons: json<string[]>(book.quality_reasons, []) } };
+  return { slug: book.slug, score: answer.score, reasons: answer.reasons, current: { score: book.quality_score, reasons: jsonColumn<string[]>(book.quality_reasons, []) } };
 }
 
 /** What an admin kept (maybe edited) from a generation, stored on the book. */
