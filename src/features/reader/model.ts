@@ -24,12 +24,13 @@ export const ChapterParams = t.Object({
   n: t.Numeric({ minimum: 1, maximum: MAX_CHAPTER, multipleOf: 1, error: 'n must be a chapter number (a whole number of at least 1)' }),
 });
 
-/** `locale` is accepted for the mobile client and ignored until translations exist (docs/api.md). */
+/** `locale`: a stored machine translation of the chapter when there is one (features/translation); else the original. */
 export const ChapterQuery = t.Object({ locale: t.Optional(t.String({ maxLength: 16 })) });
 
 export const ChapterResponse = t.Object({
   book: t.Object({ slug: t.String(), title: t.String() }),
-  chapter: t.Object({ number: t.Integer(), title: t.String(), text: t.String(), html: t.String() }),
+  /** `locale` only when a translation was served (the original's language is not recorded). */
+  chapter: t.Object({ number: t.Integer(), title: t.String(), text: t.String(), html: t.String(), locale: t.Optional(t.String()) }),
   prev: t.Union([t.Integer(), t.Null()]),
   next: t.Union([t.Integer(), t.Null()]),
 });

@@ -12,7 +12,7 @@ import { createChapterHtmlCache } from './html-cache.ts';
 import { createRenderedPageCache } from './page-cache.ts';
 import { BookDetailResponse, BookParams, BookQuery, ChapterParams, ChapterQuery, ChapterResponse } from './model.ts';
 import { jumpTarget, parseChapterNumber, parsePage } from './paging.ts';
-import { bookDetail, bookPageData, cachedChapterPageData, chapterJson, createChapterPageCache, nearestChapter } from './service.ts';
+import { bookDetail, bookPageData, cachedChapterPageData, chapterJson, createChapterPageCache, nearestChapter, withTranslation } from './service.ts';
 
 /** An htmx pager click asks for the chapter list only; a history restore wants the whole page. */
 function wantsChapterList(request: Request): boolean {
@@ -35,7 +35,7 @@ export function readerRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Pa
       response: BookDetailResponse,
       detail: { tags: ['reading'], summary: 'A book and its chapter list (all chapters unless from/limit page it)' },
     })
-    .get('/api/chapter/:slug/:n', ({ params }) => chapterJson(db, htmlCache, params.slug, params.n), {
+    .get('/api/chapter/:slug/:n', ({ params, query }) => chapterJson(db, htmlCache, params.slug, params.n, query.locale), {
       params: ChapterParams,
       query: ChapterQuery,
       response: ChapterResponse,
@@ -56,12 +56,14 @@ export function readerRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Pa
       }
       return htmlResponse(BookPage({ ctx, data, signedIn: caller.user !== null }), 200, headers);
     }, { detail: { hide: true } })
-    .get('/book/:slug/:n', async ({ request, params, path }) => {
+    .get('/book/:slug/:n', async ({ request, params, path, query }) => {
       // Pages answer a malformed chapter number like a missing chapter: the reader sees the 404 page.
       const n = parseChapterNumber(params.n);
       if (n === null) throw notFound('Chapter not found');
-      const { value: data, stamp, kept } = await cachedChapterPageData(db, htmlCache, chapterPages, params.slug, n);
+      const { value: cached, stamp, kept } = await cachedChapterPageData(db, htmlCache, chapterPages, params.slug, n);
+      // ?locale= shows a stored translation; a query string is never cached (page-cache.ts).
+      const data = await withTranslation(db, cached, (query as { locale?: string }).locale);
       // The rendered page is cached only while its data is: a stamp no later request can match is not.
-      return renderedPages.respond(request, path, kept ? stamp : null, () => ChapterPage({ ctx: pageContext(request, env), data }));
+      return renderedPages.respond(request, path, kept && data === cached ? stamp : null, () => ChapterPage({ ctx: pageContext(request, env), data }));
     }, { detail: { hide: true } });
 }

@@ -15,6 +15,9 @@ import type { ChapterHtmlCache } from './html-cache.ts';
 import type { BookDetail, ChapterJson, ChapterTitle } from './model.ts';
 import { chaptersAround, chapterText, chapterTitles, findBookDetail, findChapterForReading, type BookDetailRow, type ReadingRow } from './queries.ts';
 import { chapterRange, pageCount, type ChapterListPage } from './paging.ts';
+import type { Locale } from '../../../views/context.ts';
+import { isTranslationLocale } from '../translation/model.ts';
+import { translatedChapter, translationInProgress } from '../translation/service.ts';
 
 export interface BookPageData {
   book: Book;
@@ -77,9 +80,17 @@ async function readingRow(db: Db, slug: string, n: number, withText: boolean): P
   return row as ReadingRow & { number: number; text_hash: string };
 }
 
-/** `GET /api/chapter/{slug}/{n}`. */
-export async function chapterJson(db: Db, htmlCache: ChapterHtmlCache, slug: string, n: number): Promise<ChapterJson> {
+/**
+ * `GET /api/chapter/{slug}/{n}`. With `?locale=` and a stored translation of the chapter as it is
+ * now, the translation is served and `chapter.locale` names it; otherwise the original, unchanged.
+ */
+export async function chapterJson(db: Db, htmlCache: ChapterHtmlCache, slug: string, n: number, locale?: string): Promise<ChapterJson> {
   const row = await readingRow(db, slug, n, true);
+  const translated = isTranslationLocale(locale) ? await translatedChapter(db, { slug, chapter: n, locale }) : null;
+  if (translated) {
+    const { title, text, html } = translated;
+    return { book: { slug: row.slug, title: row.title }, chapter: { number: row.number, title, text, html, locale: translated.locale }, prev: row.prev, next: row.next };
+  }
   const text = row.text ?? '';
   const html = await htmlCache.html(row.text_hash, async () => text);
   return { book: { slug: row.slug, title: row.title }, chapter: { number: row.number, title: row.chapter_title ?? '', text, html }, prev: row.prev, next: row.next };
@@ -90,6 +101,18 @@ export interface ChapterPageData {
   chapter: { number: number; title: string; html: string };
   prev: number | null;
   next: number | null;
+  /** The locale of a machine translation shown instead of the original (`?locale=`); absent for the original. */
+  locale?: Locale | null;
+  /** `?locale=` names a translation still being made: the page says so and waits for it. */
+  translating?: Locale | null;
+}
+
+/** The page with the stored translation of its chapter when `locale` names one (never cached: see page-cache.ts). */
+export async function withTranslation(db: Db, data: ChapterPageData, locale: string | undefined): Promise<ChapterPageData> {
+  if (!isTranslationLocale(locale)) return data;
+  const translated = await translatedChapter(db, { slug: data.book.slug, chapter: data.chapter.number, locale });
+  if (!translated) return (await translationInProgress(db, { slug: data.book.slug, chapter: data.chapter.number, locale })) ? { ...data, translating: locale } : data;
+  return { ...data, chapter: { ...data.chapter, title: translated.title || data.chapter.title, html: translated.html }, locale: translated.locale };
 }
 
 /**

@@ -316,6 +316,40 @@ export interface ScrapeHostsTable {
   until: Timestamp;
 }
 
+/** Machine translation of chapters (migration 20261125000300; features/translation). */
+export type TranslationLocale = 'en' | 'pt' | 'es' | 'fr' | 'id';
+
+export interface ChapterTranslationsTable {
+  slug: string;
+  chapter: number;
+  locale: TranslationLocale;
+  title: Generated<string>;
+  text: string;
+  /** chapters.content_hash of the text it was made from: an edited chapter is translated anew. */
+  source_hash: string;
+  model: Generated<string>;
+  created_at: DefaultTimestamp;
+}
+
+export interface TranslationJobsTable {
+  id: Generated<string>;
+  slug: string;
+  chapter: number;
+  locale: TranslationLocale;
+  status: Generated<'pending' | 'running' | 'done' | 'failed'>;
+  error: string | null;
+  requested_by: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface BookGlossariesTable {
+  slug: string;
+  entries: DefaultJson;
+  updated_by: string | null;
+  updated_at: DefaultTimestamp;
+}
+
 export interface Database {
   books: BooksTable;
   genres: GenresTable;
@@ -342,6 +376,9 @@ export interface Database {
   import_tasks: ImportTasksTable;
   scrape_hosts: ScrapeHostsTable;
   jobs: JobsTable;
+  chapter_translations: ChapterTranslationsTable;
+  translation_jobs: TranslationJobsTable;
+  book_glossaries: BookGlossariesTable;
 }
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';

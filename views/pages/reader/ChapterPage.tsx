@@ -1,6 +1,7 @@
 import type { ChapterPageData } from '../../../src/features/reader/service.ts';
 import type { PageContext } from '../../context.ts';
 import { AudioPlayer } from '../../components/AudioPlayer.tsx';
+import { TranslationSwitch } from '../../components/TranslationSwitch.tsx';
 import { CommentsSection } from '../comments/CommentsSection.tsx';
 import { Layout } from '../../layouts/Layout.tsx';
 import { bookPath, chapterInListPath, chapterPath } from './links.ts';
@@ -56,7 +57,7 @@ export function ChapterPage({ ctx, data }: ChapterPageProps): JSX.Element {
               {book.title}
             </a>
           </p>
-          <h1 class="reader__title" safe>
+          <h1 class="reader__title" lang={data.locale ?? undefined} safe>
             {title}
           </h1>
           <p class="reader__position" safe>
@@ -74,7 +75,8 @@ export function ChapterPage({ ctx, data }: ChapterPageProps): JSX.Element {
           nextUrl={next !== null ? chapterPath(book.slug, next) : null}
           nextChapter={next}
         />
-        <div class="reader__text">{safeHtml}</div>
+        <TranslationSwitch ctx={ctx} slug={book.slug} chapter={chapter.number} current={data.locale ?? null} translating={data.translating ?? null} />
+        <div class="reader__text" lang={data.locale ?? undefined}>{safeHtml}</div>
         {next === null ? (
           // The last chapter offers to file the book as completed. The page is cached per viewer
           // (page-cache.ts), so this depends on being signed in, never on the reader's shelf; the
