@@ -1,11 +1,103 @@
 import { Elysia } from 'elysia';
 import type { BootedPlatform } from '../../../platform/boot.ts';
 import type { AuthPlugin } from '../../../platform/http/auth.ts';
-import type { PageEnvironment } from '../../../platform/http/page.ts';
+import { pageContext, type PageEnvironment } from '../../../platform/http/page.ts';
+import { htmlResponse } from '../../../platform/http/respond.ts';
+import { createSourceClient, type SourceClient } from '../../../integrations/sources/index.ts';
+import { sourcesConfig } from '../../scraping/sources-config.ts';
+import { CoverStudioPage } from '../../../../views/pages/admin/covers/CoverStudioPage.tsx';
 import type { AiProvider } from '../provider.ts';
+import { cachedModels } from '../models.ts';
+import { sseFrames } from '../sse.ts';
+import { usageRecorder } from '../usage.ts';
+import { batchCovers, cancelBatch } from './batch.ts';
+import { BatchBody, CancelResponse, GenerateResponse, ModelsResponse, SaveCoverBody, SaveCoverResponse, SlugParams, StudioQuery } from './model.ts';
+import { refreshMetadata, refreshTarget } from './refresh.ts';
+import { readGenerateRequest } from './request.ts';
+import { coverPrompt, generateCovers, requireBook, saveCover, studioBooks } from './service.ts';
+import { MAX_IMAGE_BYTES } from './images.ts';
+
+const tags = ['ai'];
+const PRIVATE = { 'cache-control': 'private, no-cache' };
 
 /** Cover tools: image models, generation (text or image to image), save as cover, batch covers, metadata refresh, the cover studio page. */
 export function aiCoverRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment, ai: AiProvider) {
-  void platform, env, ai;
-  return new Elysia({ name: 'ai-covers' }).use(auth);
+  const { db, cache, log, objects } = platform;
+  const deps = { db, cache, objects, log };
+  let sources: SourceClient | null = null;
+  const sourceClient = () => (sources ??= createSourceClient(sourcesConfig(platform.config)));
+  const recorder = (kind: string) => usageRecorder(db, log, kind, platform.clock);
+
+  return new Elysia({ name: 'ai-covers' })
+    .use(auth)
+    .get('/api/admin/image-gen/models', async ({ request }) => {
+      const client = ai.client();
+      return { models: (await cachedModels(cache, client, { signal: request.signal })).image, default: client.imageModel };
+    }, { auth: 'admin', response: ModelsResponse, detail: { tags, summary: 'Image models of the AI service (cached 10 minutes)' } })
+    .post('/api/admin/image-gen', async ({ request }) => {
+      const client = ai.client();
+      const input = await readGenerateRequest(request);
+      const usage = recorder(input.reference ? 'image-edit' : 'image-gen');
+      try {
+        const result = await generateCovers(deps, client, input, { signal: request.signal, onUsage: usage.onUsage });
+        usage.finish('done');
+        return result;
+      } catch (error) {
+        usage.finish('failed');
+        throw error;
+      }
+    }, {
+      auth: 'admin',
+      parse: 'none',
+      response: GenerateResponse,
+      detail: { tags, summary: `Generate pictures: JSON {prompt, slug?, model?, n?} or multipart with a file \`reference\` (PNG, JPEG or WebP, ${MAX_IMAGE_BYTES / 1024 / 1024} MB) for image to image; each result has a cover_url and its base64` },
+    })
+    .post('/api/admin/image-gen/save-cover', async ({ body }) => {
+      ai.client();
+      return saveCover(deps, body.slug, body.image);
+    }, { auth: 'admin', body: SaveCoverBody, response: SaveCoverResponse, detail: { tags, summary: 'Store a base64 picture (or data: URL) as the book cover, re-encoded to WebP with a thumbnail' } })
+    .post('/api/admin/catalogue/batch-covers', async ({ body, request }) => {
+      const client = ai.client();
+      const usage = recorder('batch-covers');
+      const events = await batchCovers(deps, client, { signal: request.signal, onUsage: usage.onUsage, model: body?.model || undefined });
+      return sseFrames(finishing(events, usage), log, request.signal);
+    }, { auth: 'admin', body: BatchBody, detail: { tags, summary: 'SSE: a cover for every book without one, one at a time: `progress` {done, total, slug}, `error` per failed book, `done` {done, total, failed, cancelled}; 409 while a batch runs' } })
+    .post('/api/admin/catalogue/batch-covers/cancel', async () => {
+      ai.client();
+      return { cancelled: await cancelBatch(cache) };
+    }, { auth: 'admin', response: CancelResponse, detail: { tags, summary: 'Stop the running batch after its current book: {cancelled}' } })
+    .post('/api/admin/catalogue/refresh-metadata/:slug', async ({ params, request }) => {
+      ai.client();
+      const book = await refreshTarget(deps, params.slug);
+      return sseFrames(refreshMetadata(deps, sourceClient(), book, request.signal), log, request.signal);
+    }, { auth: 'admin', params: SlugParams, detail: { tags, summary: 'SSE: re-read description and cover from the book source: `progress`, `done` {slug, changed: {description, cover}, description, cover_url}; 400 for a book without a source' } })
+    .get('/admin/covers', async ({ request, query }) => {
+      const client = ai.client();
+      const ctx = pageContext(request, env);
+      const book = query.slug ? await requireBook(db, query.slug) : null;
+      const models = await cachedModels(cache, client, { signal: request.signal }).then((m) => m.image).catch(() => [client.imageModel]);
+      return htmlResponse(CoverStudioPage({
+        ctx,
+        books: await studioBooks(db),
+        book: book ? { slug: book.slug, title: book.title, coverUrl: book.cover_key ? `/${book.cover_key}` : null, hasSource: !!book.source_url } : null,
+        prompt: book ? coverPrompt(book) : '',
+        models: models.length ? models : [client.imageModel],
+        defaultModel: client.imageModel,
+        maxMegabytes: MAX_IMAGE_BYTES / 1024 / 1024,
+      }), 200, PRIVATE);
+    }, { auth: 'admin', query: StudioQuery, detail: { hide: true } });
+}
+
+/** Counts the batch's usage once the stream ends, however it ends. */
+async function* finishing<T>(events: AsyncGenerator<T>, usage: { finish(outcome: 'done' | 'failed' | 'cancelled'): void }) {
+  let outcome: 'done' | 'failed' | 'cancelled' = 'cancelled';
+  try {
+    yield* events;
+    outcome = 'done';
+  } catch (error) {
+    outcome = 'failed';
+    throw error;
+  } finally {
+    usage.finish(outcome);
+  }
 }
