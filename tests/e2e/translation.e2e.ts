@@ -43,6 +43,12 @@ test('phone: switch a chapter to Français, see "translating…", then the trans
   expect(await title.innerText()).toBe(`[fr] ${originalTitle}`);
   expect(await page.locator('#translation-locale').inputValue()).toBe('fr');
 
+  // Listening now narrates the translation, by a French voice.
+  const asked = page.waitForRequest((r) => r.url().endsWith('/api/audio') && r.method() === 'POST');
+  await page.getByRole('button', { name: 'Listen', exact: true }).click();
+  expect((await asked).postDataJSON()).toEqual({ slug: 'morning-bread', chapter: 2, locale: 'fr' });
+  await page.waitForRequest((r) => r.url().includes('/api/audio-stream/morning-bread/2?locale=fr'), { timeout: 30_000 });
+
   // "Original" swaps the chapter back in place.
   await page.locator('#translation-locale').selectOption('');
   await page.locator('.reader__text:not([lang]) p').first().waitFor({ timeout: 10_000 });

@@ -6,8 +6,21 @@
   var ns = (window.ChapterhousePlayer = window.ChapterhousePlayer || {});
   var POLL_MS = 2000;
 
+  // On a translated page (?locale=, set by the language switch too) the translation is narrated,
+  // by the server's first voice of that language: the listener's voice may not speak it.
+  function language() {
+    var locale = new URLSearchParams(location.search).get('locale');
+    return /^(en|pt|es|fr|id)$/.test(locale || '') ? locale : null;
+  }
   function path(base, slug, chapter, voice) {
-    return base + encodeURIComponent(slug) + '/' + chapter + (voice ? '?voice=' + encodeURIComponent(voice) : '');
+    var locale = language();
+    var query = locale ? 'locale=' + locale : voice ? 'voice=' + encodeURIComponent(voice) : '';
+    return base + encodeURIComponent(slug) + '/' + chapter + (query ? '?' + query : '');
+  }
+  function body(slug, chapter, voice) {
+    var locale = language();
+    if (locale) return { slug: slug, chapter: chapter, locale: locale };
+    return voice ? { slug: slug, chapter: chapter, voice: voice } : { slug: slug, chapter: chapter };
   }
 
   /**
@@ -21,8 +34,8 @@
     var stored = false;
 
     function request() {
-      return ns.json('POST', '/api/audio', voice ? { slug: slug, chapter: chapter, voice: voice } : { slug: slug, chapter: chapter }).then(function (res) {
-        if (res.status === 400 && voice) {
+      return ns.json('POST', '/api/audio', body(slug, chapter, voice)).then(function (res) {
+        if (res.status === 400 && voice && !language()) {
           voice = null;
           return request();
         }
@@ -70,7 +83,7 @@
       },
       /** Asks for another chapter's audio ahead of time; resolves to the HTTP status. */
       requestAhead: function (next) {
-        return ns.json('POST', '/api/audio', voice ? { slug: slug, chapter: next, voice: voice } : { slug: slug, chapter: next }).then(function (res) {
+        return ns.json('POST', '/api/audio', body(slug, next, voice)).then(function (res) {
           return res.status;
         });
       },

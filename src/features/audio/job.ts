@@ -10,6 +10,8 @@ import { withChunkRetries } from './retry.ts';
 import { storedSentences } from './timings.ts';
 import { describeFailure, settleOrphans } from './state.ts';
 import { resolveVoice, type SpeechCatalog } from './voices.ts';
+import { parseNarration } from './narration.ts';
+import { translatedChapter } from '../translation/service.ts';
 
 /**
  * The body of an `audio.generate` job, run in a Bun worker (jobs/audio.generate.worker.ts; tests
@@ -72,9 +74,17 @@ async function* assemble(objects: ObjectStore, jobId: string, count: number, for
 }
 
 async function generate(deps: AudioJobDeps, objects: ObjectStore, payload: AudioJobPayload, ctx: JobContext): Promise<AudioJobResult> {
+  const { voiceId, locale } = parseNarration(payload.voice);
   const chapter = await chapterForNarration(ctx.db, payload.slug, payload.chapter);
   if (!chapter) throw new PermanentJobError('the chapter no longer exists');
-  const { voice, engine, format } = await resolveVoice(deps.speech, payload.voice);
+  if (locale) {
+    // A translation's narration reads the stored translation instead of the original.
+    const translated = await translatedChapter(ctx.db, { slug: payload.slug, chapter: payload.chapter, locale });
+    if (!translated) throw new PermanentJobError(`the chapter has no ${locale} translation any more`);
+    chapter.title = translated.title || chapter.title;
+    chapter.text = translated.text;
+  }
+  const { voice, engine, format } = await resolveVoice(deps.speech, voiceId);
   // The title is read first, as a narrator would.
   const script = prepareScript(`${chapter.title}\n\n${chapter.text}`, { locale: voice.language.split('-')[0] });
   const run = narrate(withChunkRetries(engine, deps.chunkRetryDelaysMs), voice.id, script, { signal: ctx.signal, mp3Backend: deps.mp3Backend });
@@ -97,7 +107,7 @@ async function generate(deps: AudioJobDeps, objects: ObjectStore, payload: Audio
     if (!step.done) await run.return(undefined as never);
   }
   const summary: NarrationSummary = step.value;
-  const key = audioKey(payload.slug, payload.chapter, voice.id, format);
+  const key = audioKey(payload.slug, payload.chapter, payload.voice, format);
   const duration = Math.round(summary.duration * 1000) / 1000;
   const sentences = storedSentences(script, summary.sentences, duration);
   // Streamed from the pieces, one at a time: an hour of WAV never sits in memory whole.
@@ -107,7 +117,7 @@ async function generate(deps: AudioJobDeps, objects: ObjectStore, payload: Audio
   });
 
   await ctx.finish(async (trx) => {
-    await saveAudioFile(trx, { slug: payload.slug, chapter: payload.chapter, voice: voice.id, object_key: key, format, size_bytes: size, duration_seconds: duration, sentences });
+    await saveAudioFile(trx, { slug: payload.slug, chapter: payload.chapter, voice: payload.voice, object_key: key, format, size_bytes: size, duration_seconds: duration, sentences });
     const row = await markDone(trx, ctx.jobId);
     if (row) await notifyJobEnded(trx, row, 'done', chapter.book_title);
   });

@@ -10,14 +10,16 @@ const Voice = t.String({ pattern: VOICE_PATTERN, error: 'voice must be a voice i
 // Not t.UnionEnum: Elysia 1.4 fills an absent optional UnionEnum with its first value.
 const Format = t.Union([t.Literal('mp3'), t.Literal('wav')], { error: 'format must be mp3 or wav' });
 
-export const AudioRequestBody = t.Object({ slug: Slug, chapter: Chapter, voice: t.Optional(Voice) });
+/** A chapter's translation into one of the five languages (it must be stored: POST /api/translate). */
+const Language = t.Union([t.Literal('en'), t.Literal('pt'), t.Literal('es'), t.Literal('fr'), t.Literal('id')], { error: 'locale must be one of en, pt, es, fr, id' });
+export const AudioRequestBody = t.Object({ slug: Slug, chapter: Chapter, voice: t.Optional(Voice), locale: t.Optional(Language) });
 export const ChapterParams = t.Object({
   slug: Slug,
   n: t.Numeric({ minimum: 1, maximum: MAX_CHAPTER, multipleOf: 1, error: 'n must be a chapter number (a whole number of at least 1)' }),
 });
-export const VoiceQuery = t.Object({ voice: t.Optional(Voice) });
-export const StreamQuery = t.Object({ voice: t.Optional(Voice), format: t.Optional(Format) });
-export const PresignQuery = t.Object({ slug: Slug, chapter: Chapter, voice: t.Optional(Voice) });
+export const VoiceQuery = t.Object({ voice: t.Optional(Voice), locale: t.Optional(Language) });
+export const StreamQuery = t.Object({ voice: t.Optional(Voice), format: t.Optional(Format), locale: t.Optional(Language) });
+export const PresignQuery = t.Object({ slug: Slug, chapter: Chapter, voice: t.Optional(Voice), locale: t.Optional(Language) });
 
 export const JOB_STATUSES = ['pending', 'generating', 'done', 'failed'] as const;
 const JobStatus = t.Union([t.Literal('pending'), t.Literal('generating'), t.Literal('done'), t.Literal('failed')]);

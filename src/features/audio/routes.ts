@@ -41,20 +41,20 @@ export function audioRoutes(platform: BootedPlatform, auth: AuthPlugin, _env: Pa
       detail: { tags, summary: 'Voices of the available speech engines; the first is the default voice' },
     })
     .post('/api/audio', async ({ body, caller, status }) => {
-      const job = await requestAudio(deps, listener(caller), caller.user?.id ?? null, body.slug, body.chapter, body.voice);
+      const job = await requestAudio(deps, listener(caller), caller.user?.id ?? null, body.slug, body.chapter, body.voice, body.locale ?? null);
       return status(202, job);
     }, {
       body: AudioRequestBody,
       response: { 202: JobResponse },
-      detail: { tags, summary: 'Generate the audio of a chapter: 202 {job_id, status}; the same chapter and voice share one job (402 past the free tier)' },
+      detail: { tags, summary: 'Generate the audio of a chapter (or, with locale, of its stored translation): 202 {job_id, status}; the same chapter and voice share one job (402 past the free tier)' },
     })
-    .get('/api/audio/status/:slug/:n', ({ params, query }) => audioStatus(deps, params.slug, params.n, query.voice), {
+    .get('/api/audio/status/:slug/:n', ({ params, query }) => audioStatus(deps, params.slug, params.n, query.voice, query.locale ?? null), {
       params: ChapterParams,
       query: VoiceQuery,
       response: StatusResponse,
       detail: { tags, summary: 'The newest audio job of a chapter and voice (pending, generating, done, failed); 404 when none' },
     })
-    .get('/api/presign/audio', async ({ query, caller }) => ({ url: await presignAudio(deps, listener(caller), query.slug, query.chapter, query.voice) }), {
+    .get('/api/presign/audio', async ({ query, caller }) => ({ url: await presignAudio(deps, listener(caller), query.slug, query.chapter, query.voice, query.locale ?? null) }), {
       query: PresignQuery,
       response: UrlResponse,
       detail: { tags, summary: 'A presigned link (public object-store address) to the stored audio of a chapter; 404 when there is none' },
@@ -62,7 +62,7 @@ export function audioRoutes(platform: BootedPlatform, auth: AuthPlugin, _env: Pa
     // Also HEAD: Elysia 1.4 sends HEAD on a parameterised path to the GET handler (a .head() route
     // there is never reached); streamAudio() answers it by request.method, counting nothing.
     .get('/api/audio-stream/:slug/:n', ({ params, query, caller, request }) =>
-      streamAudio(deps, listener(caller), caller.user?.id ?? null, request, { slug: params.slug, chapter: params.n, voice: query.voice, format: query.format }), {
+      streamAudio(deps, listener(caller), caller.user?.id ?? null, request, { slug: params.slug, chapter: params.n, voice: query.voice, format: query.format, locale: query.locale ?? null }), {
       params: ChapterParams,
       query: StreamQuery,
       detail: {

@@ -14,6 +14,9 @@ import { publicError, settleOrphans } from './state.ts';
 import { storedAudio } from './stored.ts';
 import { FOLLOW_DEFAULTS, liveAudio, type FollowOptions } from './stream.ts';
 import { checkFormat, resolveVoice, type ResolvedVoice, type SpeechCatalog } from './voices.ts';
+import { narrationVoice, voiceForLanguage } from './narration.ts';
+import { translatedChapter } from '../translation/service.ts';
+import type { Locale } from '../../../views/context.ts';
 
 export interface AudioDeps {
   db: Db;
@@ -38,13 +41,18 @@ interface Resolved extends ResolvedVoice {
   key: string;
 }
 
-/** Voice first (400 naming it), then the chapter (404); the voice defaults to the first one. */
-export async function resolveChapter(deps: AudioDeps, slug: string, chapter: number, voiceId: string | undefined): Promise<Resolved> {
-  const resolved = await resolveVoice(deps.speech, voiceId);
+/**
+ * Voice first (400 naming it), then the chapter (404); the voice defaults to the first one, or
+ * with `locale` to the first voice of that language, reading the chapter's stored translation
+ * (404 until there is one).
+ */
+export async function resolveChapter(deps: AudioDeps, slug: string, chapter: number, voiceId: string | undefined, locale: Locale | null = null): Promise<Resolved> {
+  const resolved = await resolveVoice(deps.speech, await voiceForLanguage(deps.speech, voiceId, locale));
   const missing = await missingPart(deps.db, slug, chapter);
   if (missing === 'book') throw notFound('Book not found');
   if (missing === 'chapter') throw notFound('Chapter not found');
-  const target = { slug, chapter, voice: resolved.voice.id };
+  if (locale && !(await translatedChapter(deps.db, { slug, chapter, locale }))) throw notFound(`This chapter has no ${locale} translation yet (POST /api/translate)`);
+  const target = { slug, chapter, voice: narrationVoice(resolved.voice.id, locale) };
   return { ...resolved, target, key: audioKey(slug, chapter, target.voice, resolved.format) };
 }
 
@@ -81,14 +89,14 @@ const SETTLE_ROUNDS = 40;
 const SETTLE_PAUSE_MS = 50;
 
 /** POST /api/audio: counts the chapter (402 past the free tier), then the job. */
-export async function requestAudio(deps: AudioDeps, who: Listener, userId: string | null, slug: string, chapter: number, voiceId?: string): Promise<AudioJob> {
-  const r = await resolveChapter(deps, slug, chapter, voiceId);
+export async function requestAudio(deps: AudioDeps, who: Listener, userId: string | null, slug: string, chapter: number, voiceId?: string, locale: Locale | null = null): Promise<AudioJob> {
+  const r = await resolveChapter(deps, slug, chapter, voiceId, locale);
   await countChapter(deps.cache, who, slug, chapter, deps.clock());
   return asJob(await ensureJob(deps, r, userId));
 }
 
-export async function audioStatus(deps: AudioDeps, slug: string, chapter: number, voiceId?: string): Promise<AudioStatus> {
-  const r = await resolveChapter(deps, slug, chapter, voiceId);
+export async function audioStatus(deps: AudioDeps, slug: string, chapter: number, voiceId?: string, locale: Locale | null = null): Promise<AudioStatus> {
+  const r = await resolveChapter(deps, slug, chapter, voiceId, locale);
   await settleOrphans(deps.db, r.target);
   const row = await latestJob(deps.db, r.target);
   if (!row) throw notFound('No audio has been requested for this chapter and voice');
@@ -96,8 +104,8 @@ export async function audioStatus(deps: AudioDeps, slug: string, chapter: number
 }
 
 /** Only delivered audio counts: asking for a link to audio that does not exist is free (404). */
-export async function presignAudio(deps: AudioDeps, who: Listener, slug: string, chapter: number, voiceId?: string): Promise<string> {
-  const r = await resolveChapter(deps, slug, chapter, voiceId);
+export async function presignAudio(deps: AudioDeps, who: Listener, slug: string, chapter: number, voiceId?: string, locale: Locale | null = null): Promise<string> {
+  const r = await resolveChapter(deps, slug, chapter, voiceId, locale);
   if (!(await deps.objects.head(r.key))) throw notFound('Audio not found: it has not been generated yet');
   await countChapter(deps.cache, who, slug, chapter, deps.clock());
   return deps.objects.presignGet(r.key, PRESIGN_SECONDS);
@@ -110,9 +118,9 @@ export async function presignAudio(deps: AudioDeps, who: Listener, slug: string,
  */
 export async function streamAudio(
   deps: AudioDeps, who: Listener, userId: string | null, request: Request,
-  input: { slug: string; chapter: number; voice?: string; format?: AudioFormat },
+  input: { slug: string; chapter: number; voice?: string; format?: AudioFormat; locale?: Locale | null },
 ): Promise<Response> {
-  const r = await resolveChapter(deps, input.slug, input.chapter, input.voice);
+  const r = await resolveChapter(deps, input.slug, input.chapter, input.voice, input.locale ?? null);
   checkFormat(r, input.format);
   if (request.method === 'HEAD') {
     if (!(await mayListen(deps.cache, who, input.slug, input.chapter, deps.clock()))) throw proRequired();

@@ -27,7 +27,7 @@ export function audioTimingRoutes(platform: BootedPlatform, auth: AuthPlugin, sp
   return new Elysia({ name: 'audio-timings' })
     .use(auth)
     .get('/api/audio/timings/:slug/:n', async ({ params, query, set }) => {
-      const timings = await audioTimings(deps(), params.slug, params.n, query.voice);
+      const timings = await audioTimings(deps(), params.slug, params.n, query.voice, query.locale ?? null);
       set.headers['cache-control'] = CACHE_CONTROL;
       return timings;
     }, {
