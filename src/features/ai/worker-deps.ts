@@ -4,7 +4,7 @@ import { createAiClient, type AiClient } from '../../integrations/ai/index.ts';
 import { PermanentJobError } from '../../platform/queue/index.ts';
 import type { AiJobDeps } from './chapter-names/job.ts';
 
-/** An AI job's client inside its worker thread, from the process's environment. */
+/** An AI job's client inside its worker thread, from the process's environment (chapter names, translation). */
 export function aiJobDeps(env: Record<string, string | undefined> = process.env): AiJobDeps {
   let client: AiClient | null = null;
   return {
