@@ -37,6 +37,7 @@ import { aiProvider } from './features/ai/provider.ts';
 import { aiRoutes } from './features/ai/routes.ts';
 import { translationRoutes } from './features/translation/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
+import { exportRoutes } from './features/export/routes.ts';
 import { docsRoutes, type OpenApiDocument } from './features/docs/routes.ts';
 import { authPlugin } from './platform/http/auth.ts';
 import { createCallerResolver, type AccountsDeps } from './features/accounts/service.ts';
@@ -105,6 +106,7 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(aiRoutes(platform, auth, env, ai))
     .use(translationRoutes(platform, auth, env, ai))
     .use(billingRoutes(platform, auth, env))
+    .use(exportRoutes(platform, auth))
     .use(seoRoutes(platform, auth, env))
     .use(docsRoutes(async () => (document ??= await buildDocument(app)), env));
   if (platform.objects.kind === 'fs') app.use(objectRoutes(platform.objects, { secret: platform.objectSigningKey, maxUploadBytes: MAX_OBJECT_UPLOAD_BYTES }));

@@ -2,6 +2,7 @@ import { aiEn } from './ai/en.ts';
 import { translationEn } from './translation/en.ts';
 import { coversEn } from './covers/en.ts';
 import { billingEn } from './billing/en.ts';
+import { exportEn } from './export/en.ts';
 import { pipelineEn } from './pipeline/en.ts';
 /**
  * The reference catalogue: every other locale has exactly these keys and the same `{placeholders}`
@@ -666,6 +667,7 @@ export const en = {
   ...translationEn,
   ...coversEn,
   ...billingEn,
+  ...exportEn,
   ...pipelineEn,
 } as const;
 

@@ -3,6 +3,7 @@ import { aiEs } from './ai/es.ts';
 import { translationEs } from './translation/es.ts';
 import { coversEs } from './covers/es.ts';
 import { billingEs } from './billing/es.ts';
+import { exportEs } from './export/es.ts';
 import { pipelineEs } from './pipeline/es.ts';
 
 /** Español. */
@@ -664,5 +665,6 @@ export const es: Catalogue = {
   ...translationEs,
   ...coversEs,
   ...billingEs,
+  ...exportEs,
   ...pipelineEs,
 };

@@ -3,6 +3,7 @@ import { aiFr } from './ai/fr.ts';
 import { translationFr } from './translation/fr.ts';
 import { coversFr } from './covers/fr.ts';
 import { billingFr } from './billing/fr.ts';
+import { exportFr } from './export/fr.ts';
 import { pipelineFr } from './pipeline/fr.ts';
 
 /** Français. */
@@ -664,5 +665,6 @@ export const fr: Catalogue = {
   ...translationFr,
   ...coversFr,
   ...billingFr,
+  ...exportFr,
   ...pipelineFr,
 };

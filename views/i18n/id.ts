@@ -3,6 +3,7 @@ import { aiId } from './ai/id.ts';
 import { translationId } from './translation/id.ts';
 import { coversId } from './covers/id.ts';
 import { billingId } from './billing/id.ts';
+import { exportId } from './export/id.ts';
 import { pipelineId } from './pipeline/id.ts';
 
 /** Bahasa Indonesia. Indonesian has no plural forms: Intl.PluralRules always picks `_other`. */
@@ -664,5 +665,6 @@ export const id: Catalogue = {
   ...translationId,
   ...coversId,
   ...billingId,
+  ...exportId,
   ...pipelineId,
 };

@@ -3,6 +3,7 @@ import { aiPt } from './ai/pt.ts';
 import { translationPt } from './translation/pt.ts';
 import { coversPt } from './covers/pt.ts';
 import { billingPt } from './billing/pt.ts';
+import { exportPt } from './export/pt.ts';
 import { pipelinePt } from './pipeline/pt.ts';
 
 /** Português (Brasil). */
@@ -664,5 +665,6 @@ export const pt: Catalogue = {
   ...translationPt,
   ...coversPt,
   ...billingPt,
+  ...exportPt,
   ...pipelinePt,
 };

@@ -4,6 +4,7 @@ import type { AuthPlugin } from '../../platform/http/auth.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
+import { hasPro } from '../billing/gate.ts';
 import { BookPage } from '../../../views/pages/reader/BookPage.tsx';
 import { ChapterList } from '../../../views/pages/reader/ChapterList.tsx';
 import { ChapterPage } from '../../../views/pages/reader/ChapterPage.tsx';
@@ -54,7 +55,7 @@ export function readerRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Pa
       if (wantsChapterList(request)) {
         return htmlResponse(ChapterList({ ctx, slug: data.book.slug, list: data.list, firstChapter: data.firstChapter, lastChapter: data.lastChapter, current: data.progress?.chapter ?? null, focus: true }), 200, headers);
       }
-      return htmlResponse(BookPage({ ctx, data, signedIn: caller.user !== null }), 200, headers);
+      return htmlResponse(BookPage({ ctx, data, signedIn: caller.user !== null, canExport: hasPro(caller.user?.role) }), 200, headers);
     }, { detail: { hide: true } })
     .get('/book/:slug/:n', async ({ request, params, path, query }) => {
       // Pages answer a malformed chapter number like a missing chapter: the reader sees the 404 page.

@@ -4,6 +4,7 @@ import type { BookPageData } from '../../../src/features/reader/service.ts';
 import { CommentsSection } from '../comments/CommentsSection.tsx';
 import { RatingControl } from '../../components/RatingControl.tsx';
 import { ShelfControl } from '../../components/ShelfControl.tsx';
+import { ExportForm } from '../../components/ExportForm.tsx';
 import type { PageContext } from '../../context.ts';
 import { Layout } from '../../layouts/Layout.tsx';
 import { ChapterList } from './ChapterList.tsx';
@@ -11,10 +12,10 @@ import { Cover } from '../../components/Cover.tsx';
 import { chapterPath } from './links.ts';
 import { summarise } from './meta.ts';
 
-export type BookPageProps = { ctx: PageContext; data: BookPageData; signedIn: boolean };
+export type BookPageProps = { ctx: PageContext; data: BookPageData; signedIn: boolean; /** Pro or admin: may download the book as EPUB. */ canExport?: boolean };
 
 /** /book/{slug}: what the book is, where to start or continue, and its chapters a page at a time. */
-export function BookPage({ ctx, data, signedIn }: BookPageProps): JSX.Element {
+export function BookPage({ ctx, data, signedIn, canExport = false }: BookPageProps): JSX.Element {
   const { t } = ctx;
   const { book, progress } = data;
   return (
@@ -53,6 +54,7 @@ export function BookPage({ ctx, data, signedIn }: BookPageProps): JSX.Element {
                 ''
               )}
               <ShelfControl ctx={ctx} slug={book.slug} shelf={data.shelf} signedIn={signedIn} title={book.title} />
+              <ExportForm ctx={ctx} slug={book.slug} first={data.firstChapter} last={data.lastChapter} pro={canExport} />
             </div>
           </div>
         </header>

@@ -1,0 +1,18 @@
+import type { ExportRange } from './model.ts';
+
+/** "Title - chapters 1-50.epub" (one chapter: "Title - chapter 7.epub"). */
+export function downloadName(title: string, range: ExportRange): string {
+  const clean = title.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 150) || 'Book';
+  const chapters = range.from === range.to ? `chapter ${range.from}` : `chapters ${range.from}-${range.to}`;
+  return `${clean} - ${chapters}.epub`;
+}
+
+/**
+ * `attachment` with an ASCII file name for old clients and the exact one in RFC 5987/6266 form
+ * (`filename*=UTF-8''…`) for everyone else.
+ */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,43 @@
+import { Elysia } from 'elysia';
+import type { BootedPlatform } from '../../platform/boot.ts';
+import type { AuthPlugin } from '../../platform/http/auth.ts';
+import { ExportError, ExportParams, ExportQuery } from './model.ts';
+import { contentDisposition } from './filename.ts';
+import { MEDIA_TYPE, exportEpub } from './service.ts';
+import { requireExport } from '../billing/gate.ts';
+
+/**
+ * GET /api/export/{slug}: the book (or chapters from..to) as an EPUB 2 download, for Pro readers
+ * and admins (401 anonymous, 403 otherwise: the Pro gate, billing/gate.ts). The body is a stream: a stored copy, or the book
+ * as it is being built.
+ */
+export function exportRoutes(platform: BootedPlatform, auth: AuthPlugin) {
+  const deps = { db: platform.db, objects: platform.objects, clock: platform.clock, log: platform.log };
+  return new Elysia({ name: 'export' })
+    .use(auth)
+    .get(
+      '/api/export/:slug',
+      async ({ params, query, caller }) => {
+        requireExport(caller.user);
+        const epub = await exportEpub(deps, params.slug, query);
+        const headers: Record<string, string> = {
+          'content-type': MEDIA_TYPE,
+          'content-disposition': contentDisposition(epub.fileName),
+          'cache-control': 'private, no-store',
+          'x-content-type-options': 'nosniff',
+        };
+        if (epub.size !== null) headers['content-length'] = String(epub.size);
+        return new Response(epub.body, { status: 200, headers });
+      },
+      {
+        params: ExportParams,
+        query: ExportQuery,
+        // The 200 body is a stream of application/epub+zip (a Response), so only the errors have schemas.
+        response: { 400: ExportError, 401: ExportError, 403: ExportError, 404: ExportError },
+        detail: {
+          tags: ['reading'],
+          summary: 'The book, or chapters from..to (inclusive), as an EPUB 2 file (Pro and admin only)',
+        },
+      },
+    );
+}

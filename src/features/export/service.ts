@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../../platform/db/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Logger } from '../../platform/log.ts';
+import type { ObjectStore } from '../../platform/objects/port.ts';
+import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { RENDER_VERSION } from '../reader/render.ts';
+import { buildEpub, type CoverImage, type SourceChapter } from './epub/build.ts';
+import type { EpubBook } from './epub/documents.ts';
+import { MAX_ZIP_ENTRIES } from './epub/zip.ts';
+import type { ExportRange } from './model.ts';
+import { chapterBatch, findExportBook, rangeFingerprint, type ExportBookRow } from './queries.ts';
+import { streamAndStore } from './stream.ts';
+import { parseRange, rangeLabel } from './range.ts';
+import { downloadName } from './filename.ts';
+
+export interface ExportDeps {
+  db: Db;
+  objects: ObjectStore;
+  clock: Clock;
+  log: Logger;
+}
+
+/** Bump when the EPUB this feature writes changes, so stored copies are built anew. */
+export const EPUB_FORMAT = 'e1';
+export const MEDIA_TYPE = 'application/epub+zip';
+const BATCH = 200;
+const GC_EVERY = 25;
+/** Leaves room in the ZIP for the non-chapter files. */
+const MAX_CHAPTERS = MAX_ZIP_ENTRIES - 16;
+const MAX_COVER_BYTES = 10 * 1024 * 1024;
+const COVER_TYPES: Record<string, { extension: string; mediaType: string }> = {
+  jpg: { extension: 'jpg', mediaType: 'image/jpeg' },
+  jpeg: { extension: 'jpg', mediaType: 'image/jpeg' },
+  png: { extension: 'png', mediaType: 'image/png' },
+  gif: { extension: 'gif', mediaType: 'image/gif' },
+  svg: { extension: 'svg', mediaType: 'image/svg+xml' },
+};
+const TO_JPEG = new Set(['webp', 'avif']);
+
+export interface EpubDownload {
+  range: ExportRange;
+  fileName: string;
+  /** Where the finished file is (or is being) stored. */
+  key: string;
+  /** True when the stored copy is served. */
+  fromStore: boolean;
+  size: number | null;
+  body: ReadableStream<Uint8Array>;
+}
+
+/**
+ * An EPUB of a book's chapters from..to. A copy is kept in the object store under a key made of
+ * the range and a hash of what the chapters are; a repeat request for an unchanged book is served
+ * from it. Otherwise the book is built as it is sent: the client receives its first bytes at once
+ * while the same bytes go to the store, so a long book costs one pass over its chapters.
+ */
+export async function exportEpub(deps: ExportDeps, slug: string, query: { from?: string; to?: string }): Promise<EpubDownload> {
+  const book = await findExportBook(deps.db, slug);
+  if (!book) throw notFound('Book not found');
+  const range = parseRange(query, book.first_chapter, book.last_chapter);
+  const print = await rangeFingerprint(deps.db, slug, range.from, range.to);
+  if (print.count === 0) throw badRequest(`There are no chapters from ${range.from} to ${range.to}`);
+  if (print.count > MAX_CHAPTERS) throw badRequest(`An export holds at most ${MAX_CHAPTERS} chapters; choose a shorter range`);
+  const prefix = `exports/${slug}/${range.from}-${range.to}-`;
+  const key = `${prefix}${contentHash(book, print.digest ?? '')}.epub`;
+  const fileName = downloadName(book.title, range);
+  const stored = await deps.objects.get(key);
+  if (stored) return { range, fileName, key, fromStore: true, size: stored.size, body: stored.body };
+  const now = deps.clock();
+  const cover = await coverImage(deps, book.cover_key);
+  const epub = buildEpub({ book: epubBook(book, range, now), cover, chapters: chaptersOf(deps.db, slug, range), modified: now });
+  const body = streamAndStore(epub, async (bytes) => {
+    await deps.objects.put(key, bytes, { contentType: MEDIA_TYPE });
+    await removeOlderCopies(deps.objects, prefix, key);
+  }, deps.log);
+  return { range, fileName, key, fromStore: false, size: null, body };
+}
+
+function contentHash(book: ExportBookRow, chapters: string): string {
+  const parts = [EPUB_FORMAT, RENDER_VERSION, book.title, book.author, book.description, book.cover_key ?? '', chapters];
+  return createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 24);
+}
+
+/** urn:uuid stable per book and range (a name-based, version 5 style UUID). */
+export function bookIdentifier(slug: string, range: ExportRange): string {
+  const h = createHash('sha1').update(`chapterhouse:${slug}:${range.from}-${range.to}`).digest('hex');
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `urn:uuid:${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+function epubBook(book: ExportBookRow, range: ExportRange, now: Date): EpubBook {
+  return {
+    title: book.title,
+    author: book.author || 'Unknown',
+    description: book.description,
+    // Books do not record their language; the catalogue is English.
+    language: 'en',
+    identifier: bookIdentifier(book.slug, range),
+    date: now.toISOString().slice(0, 10),
+    rangeLabel: rangeLabel(range),
+  };
+}
+
+async function* chaptersOf(db: Db, slug: string, range: ExportRange): AsyncGenerator<SourceChapter> {
+  let after = range.from - 1;
+  for (;;) {
+    const batch = await chapterBatch(db, slug, after, range.to, BATCH);
+    for (let i = 0; i < batch.length; i++) {
+      // A young-generation collection every few chapters keeps a long export's garbage (row
+      // buffers, renderings) from piling up to the runtime's own threshold: memory stays flat.
+      if (i % GC_EVERY === 0) Bun.gc(false);
+      yield batch[i]!;
+    }
+    if (batch.length < BATCH) return;
+    after = batch[batch.length - 1]!.number;
+  }
+}
+
+/**
+ * The book's cover as an EPUB 2 core image type. WebP and AVIF (saved covers are WebP) are not
+ * one, so they are re-encoded to JPEG; a cover that cannot be read leaves the book without one.
+ */
+async function coverImage(deps: ExportDeps, coverKey: string | null): Promise<CoverImage | null> {
+  const extension = coverKey?.split('.').pop()?.toLowerCase() ?? '';
+  const type = COVER_TYPES[extension];
+  if (!coverKey || (!type && !TO_JPEG.has(extension))) return null;
+  try {
+    const object = await deps.objects.get(coverKey);
+    if (!object || object.size > MAX_COVER_BYTES) return null;
+    const bytes = new Uint8Array(await new Response(object.body).arrayBuffer());
+    if (type) return { ...type, bytes };
+    const { default: sharp } = await import('sharp');
+    return { ...COVER_TYPES.jpg!, bytes: new Uint8Array(await sharp(bytes, { limitInputPixels: 40_000_000 }).flatten({ background: '#ffffff' }).jpeg({ quality: 88 }).toBuffer()) };
+  } catch (error) {
+    deps.log.warn('EPUB export without its cover', { error: error as Error });
+    return null;
+  }
+}
+
+/** Copies of the same range made before the book changed are never served again. */
+async function removeOlderCopies(objects: ObjectStore, prefix: string, keep: string): Promise<void> {
+  for (const old of await objects.list(prefix)) if (old.key !== keep) await objects.delete(old.key);
+}
