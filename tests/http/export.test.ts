@@ -49,10 +49,10 @@ async function unzip(bytes: Uint8Array) {
 }
 
 describe('GET /api/export/{slug}: who may export', () => {
-  test('401 for anonymous callers', async () => {
+  test('403 for anonymous callers too (decisions.md: everyone but pro and admin)', async () => {
     const res = await get('/api/export/ink-and-alibis');
-    expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: 'unauthorized', message: 'Sign in to continue' });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: 'forbidden', message: 'This needs Chapterhouse Pro' });
   });
 
   test('403 with the Pro message for a signed-in reader without Pro, even with a bad range', async () => {
@@ -233,7 +233,7 @@ test('the API description lists the endpoint with its query and error answers', 
   const op = doc.paths['/api/export/{slug}']?.get;
   expect(op).toBeDefined();
   expect(op!.parameters!.map((p) => p.name).sort()).toEqual(['from', 'slug', 'to']);
-  expect(Object.keys(op!.responses).sort()).toEqual(['400', '401', '403', '404']);
+  expect(Object.keys(op!.responses).sort()).toEqual(['400', '403', '404']);
 });
 
 describe('the book page', () => {

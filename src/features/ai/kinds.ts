@@ -1,6 +1,5 @@
 import type { JobKindSpec } from '../../platform/queue/index.ts';
-import { coverKinds } from './covers/kinds.ts';
 import { chapterNamesKind } from './chapter-names/kind.ts';
 
 /** The AI tools' job kinds (src/jobs.ts runs them). */
-export const aiKinds: readonly JobKindSpec[] = [chapterNamesKind, ...coverKinds];
+export const aiKinds: readonly JobKindSpec[] = [chapterNamesKind];

@@ -1,7 +1,7 @@
 import type { Cache } from '../../platform/cache/port.ts';
 import type { Role } from '../../platform/db/schema.ts';
 import { readerKey, type Reader } from '../../platform/http/auth.ts';
-import { AppError, forbidden, unauthorized } from '../../platform/http/errors.ts';
+import { AppError, forbidden } from '../../platform/http/errors.ts';
 import { FREE_CHAPTERS_PER_DAY, dailyKey, secondsLeftInUtcDay, type DailyKind } from '../limits/daily.ts';
 
 /**
@@ -9,7 +9,7 @@ import { FREE_CHAPTERS_PER_DAY, dailyKey, secondsLeftInUtcDay, type DailyKind } 
  * "Errors" 402/403, decisions.md):
  *   audio and translation: 3 distinct chapters a day free (per user or anonymous session), then
  *     402 `pro_required`; pro and admin unlimited;
- *   EPUB export: pro and admin only, everyone else 403.
+ *   EPUB export: pro and admin only, everyone else (anonymous callers too) 403.
  * The daily count is one atomic add-if-below-the-ceiling in the cache (Cache.addToSetCapped), so
  * concurrent requests can never get a 4th chapter in, and a refused chapter never enters the set.
  * `now` is the caller's clock; the set lives for the rest of that UTC day.
@@ -47,8 +47,7 @@ export async function mayUseDailyChapter(cache: Cache, kind: DailyKind, who: Mem
   return chapters.includes(member(slug, chapter)) || chapters.length < FREE_CHAPTERS_PER_DAY;
 }
 
-/** EPUB export: 401 for anonymous callers, 403 for readers without Pro. */
+/** EPUB export (decisions.md): `pro` and `admin` may export; everyone else, anonymous callers included, gets 403. */
 export function requireExport(user: { role: Role } | null): void {
-  if (!user) throw unauthorized('Sign in to continue');
-  if (!hasPro(user.role)) throw forbidden('This needs Chapterhouse Pro');
+  if (!user || !hasPro(user.role)) throw forbidden('This needs Chapterhouse Pro');
 }

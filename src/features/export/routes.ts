@@ -8,7 +8,7 @@ import { requireExport } from '../billing/gate.ts';
 
 /**
  * GET /api/export/{slug}: the book (or chapters from..to) as an EPUB 2 download, for Pro readers
- * and admins (401 anonymous, 403 otherwise: the Pro gate, billing/gate.ts). The body is a stream: a stored copy, or the book
+ * and admins (403 for everyone else, anonymous callers too: the Pro gate, billing/gate.ts). The body is a stream: a stored copy, or the book
  * as it is being built.
  */
 export function exportRoutes(platform: BootedPlatform, auth: AuthPlugin) {
@@ -33,7 +33,7 @@ export function exportRoutes(platform: BootedPlatform, auth: AuthPlugin) {
         params: ExportParams,
         query: ExportQuery,
         // The 200 body is a stream of application/epub+zip (a Response), so only the errors have schemas.
-        response: { 400: ExportError, 401: ExportError, 403: ExportError, 404: ExportError },
+        response: { 400: ExportError, 403: ExportError, 404: ExportError },
         detail: {
           tags: ['reading'],
           summary: 'The book, or chapters from..to (inclusive), as an EPUB 2 file (Pro and admin only)',
