@@ -24,6 +24,13 @@ const OFFSETS: Record<Move, [number, number]> = { right: [260, 10], left: [-260,
 
 /** Drags the top card with the mouse: press, move in steps (the card follows), release. */
 async function mouseSwipe(page: Page, move: Move): Promise<void> {
+  // The deck may still be settling from the last decision (a card snapping back, more cards
+  // arriving and laid out): measure the top card only once it is at rest.
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => {
+    const card = document.querySelector<HTMLElement>('[data-deck-cards] > li[data-depth="0"]');
+    return card !== null && card.style.transform === '' && !card.classList.contains('is-settling');
+  });
   const box = (await topCard(page).boundingBox())!;
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
@@ -32,6 +39,7 @@ async function mouseSwipe(page: Page, move: Move): Promise<void> {
   await page.mouse.down();
   await page.mouse.move(x + dx / 2, y + dy / 2, { steps: 6 });
   // Mid-drag the card has moved with the pointer and shows the hint of the choice.
+  await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-deck-cards] > li[data-depth="0"]')?.style.transform.includes('translate('), undefined, { timeout: 2000 }).catch(() => {});
   const dragged = await topCard(page).evaluate((el) => ({ transform: el.style.transform, hint: el.getAttribute('data-hint') }));
   expect(dragged.transform).toContain('translate(');
   if (move !== 'nudge') expect(dragged.hint).toBe(move === 'right' ? 'like' : move === 'left' ? 'pass' : 'save');
