@@ -4,6 +4,10 @@ import { coversEn } from './covers/en.ts';
 import { billingEn } from './billing/en.ts';
 import { exportEn } from './export/en.ts';
 import { pipelineEn } from './pipeline/en.ts';
+import { layoutEn } from './layout/en.ts';
+import { readingEn } from './reading/en.ts';
+import { shelfEn } from './shelf/en.ts';
+import { accountEn } from './account/en.ts';
 /**
  * The reference catalogue: every other locale has exactly these keys and the same `{placeholders}`
  * (tests/unit/i18n.test.ts). Counted phrases come in `_one` / `_other` pairs, chosen by
@@ -669,6 +673,10 @@ export const en = {
   ...billingEn,
   ...exportEn,
   ...pipelineEn,
+  ...layoutEn,
+  ...readingEn,
+  ...shelfEn,
+  ...accountEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

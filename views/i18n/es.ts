@@ -5,6 +5,10 @@ import { coversEs } from './covers/es.ts';
 import { billingEs } from './billing/es.ts';
 import { exportEs } from './export/es.ts';
 import { pipelineEs } from './pipeline/es.ts';
+import { layoutEs } from './layout/es.ts';
+import { readingEs } from './reading/es.ts';
+import { shelfEs } from './shelf/es.ts';
+import { accountEs } from './account/es.ts';
 
 /** Español. */
 export const es: Catalogue = {
@@ -667,4 +671,8 @@ export const es: Catalogue = {
   ...billingEs,
   ...exportEs,
   ...pipelineEs,
+  ...layoutEs,
+  ...readingEs,
+  ...shelfEs,
+  ...accountEs,
 };

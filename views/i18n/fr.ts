@@ -5,6 +5,10 @@ import { coversFr } from './covers/fr.ts';
 import { billingFr } from './billing/fr.ts';
 import { exportFr } from './export/fr.ts';
 import { pipelineFr } from './pipeline/fr.ts';
+import { layoutFr } from './layout/fr.ts';
+import { readingFr } from './reading/fr.ts';
+import { shelfFr } from './shelf/fr.ts';
+import { accountFr } from './account/fr.ts';
 
 /** Français. */
 export const fr: Catalogue = {
@@ -667,4 +671,8 @@ export const fr: Catalogue = {
   ...billingFr,
   ...exportFr,
   ...pipelineFr,
+  ...layoutFr,
+  ...readingFr,
+  ...shelfFr,
+  ...accountFr,
 };

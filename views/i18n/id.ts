@@ -5,6 +5,10 @@ import { coversId } from './covers/id.ts';
 import { billingId } from './billing/id.ts';
 import { exportId } from './export/id.ts';
 import { pipelineId } from './pipeline/id.ts';
+import { layoutId } from './layout/id.ts';
+import { readingId } from './reading/id.ts';
+import { shelfId } from './shelf/id.ts';
+import { accountId } from './account/id.ts';
 
 /** Bahasa Indonesia. Indonesian has no plural forms: Intl.PluralRules always picks `_other`. */
 export const id: Catalogue = {
@@ -667,4 +671,8 @@ export const id: Catalogue = {
   ...billingId,
   ...exportId,
   ...pipelineId,
+  ...layoutId,
+  ...readingId,
+  ...shelfId,
+  ...accountId,
 };

@@ -5,6 +5,10 @@ import { coversPt } from './covers/pt.ts';
 import { billingPt } from './billing/pt.ts';
 import { exportPt } from './export/pt.ts';
 import { pipelinePt } from './pipeline/pt.ts';
+import { layoutPt } from './layout/pt.ts';
+import { readingPt } from './reading/pt.ts';
+import { shelfPt } from './shelf/pt.ts';
+import { accountPt } from './account/pt.ts';
 
 /** Português (Brasil). */
 export const pt: Catalogue = {
@@ -667,4 +671,8 @@ export const pt: Catalogue = {
   ...billingPt,
   ...exportPt,
   ...pipelinePt,
+  ...layoutPt,
+  ...readingPt,
+  ...shelfPt,
+  ...accountPt,
 };

@@ -1,0 +1,5 @@
+import type { layoutEn } from './en.ts';
+
+/** The layout phrases in es. */
+export const layoutEs: Record<keyof typeof layoutEn, string> = {
+};

@@ -1,0 +1,5 @@
+import type { layoutEn } from './en.ts';
+
+/** The layout phrases in fr. */
+export const layoutFr: Record<keyof typeof layoutEn, string> = {
+};

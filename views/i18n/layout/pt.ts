@@ -1,0 +1,5 @@
+import type { layoutEn } from './en.ts';
+
+/** The layout phrases in pt. */
+export const layoutPt: Record<keyof typeof layoutEn, string> = {
+};

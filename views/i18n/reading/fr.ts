@@ -1,0 +1,5 @@
+import type { readingEn } from './en.ts';
+
+/** The reading phrases in fr. */
+export const readingFr: Record<keyof typeof readingEn, string> = {
+};

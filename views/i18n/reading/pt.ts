@@ -1,0 +1,5 @@
+import type { readingEn } from './en.ts';
+
+/** The reading phrases in pt. */
+export const readingPt: Record<keyof typeof readingEn, string> = {
+};
