@@ -1,21 +1,28 @@
-// The voice previews of the /settings page. The list of voices with their Preview buttons is
-// hidden in the HTML (previews need this script) and shown here. A press asks
-// GET /api/presign/voice-sample/{voice} for the sample's link and plays it in the page's one
-// <audio> element, so only one sample plays at a time; pressing the playing voice again stops it.
-// The row of the voice chosen in the select is marked as it changes.
+// The voice preview of the /settings page (views/pages/settings/VoiceField.tsx). The Preview button
+// beside the voice <select> is hidden in the HTML (previews need this script) and shown here. A press
+// asks GET /api/presign/voice-sample/{voice} for the link to the sample of the voice chosen in the
+// select and plays it in the page's one <audio> element; pressing again stops it, and so does
+// choosing another voice.
 (function () {
   'use strict';
-  var box = document.querySelector('[data-voice-previews]');
+  var box = document.querySelector('[data-voice-field]');
   if (!box) return;
+  var select = box.querySelector('select[data-voice-select]');
+  var button = box.querySelector('[data-voice-preview]');
   var player = box.querySelector('audio[data-voice-preview-player]');
   var status = box.querySelector('[data-voice-preview-status]');
-  var select = document.querySelector('select[data-voice-select]');
-  if (!player) return;
-  var current = null; // the button whose sample is loading or playing
+  var hint = box.querySelector('[data-voice-preview-hint]');
+  if (!select || !button || !player) return;
+  var state = 'idle'; // idle | loading | playing
   var request = 0; // answers to an earlier press are ignored
 
   function message(kind, name) {
-    return (box.getAttribute('data-msg-' + kind) || '').replace('{voice}', name);
+    return (box.getAttribute('data-msg-' + kind) || '').replace('{voice}', name || '');
+  }
+
+  function voiceName() {
+    var option = select.options[select.selectedIndex];
+    return (option && option.getAttribute('data-voice-name')) || select.value;
   }
 
   function say(text, isError) {
@@ -24,62 +31,67 @@
     status.classList.toggle('is-error', Boolean(isError));
   }
 
-  function show(button, state) {
-    button.setAttribute('aria-pressed', state === 'idle' ? 'false' : 'true');
-    button.textContent = message(state === 'idle' ? 'preview' : state === 'loading' ? 'loading' : 'stop', '');
-    button.classList.toggle('is-playing', state === 'playing');
+  function show(next) {
+    state = next;
+    button.setAttribute('aria-pressed', next === 'idle' ? 'false' : 'true');
+    button.textContent = message(next === 'idle' ? 'preview' : next === 'loading' ? 'loading' : 'stop');
+    button.classList.toggle('is-playing', next === 'playing');
+    button.setAttribute('aria-label', next === 'idle' ? message('preview-of', voiceName()) : button.textContent);
   }
 
   function stop() {
     request++;
-    if (current) show(current, 'idle');
-    current = null;
+    show('idle');
     player.pause();
     player.removeAttribute('src');
     player.load();
   }
 
-  function fail(button, kind) {
-    if (current !== button) return;
+  function fail(kind, name) {
     stop();
-    say(message(kind, button.getAttribute('data-voice-name') || ''), true);
+    say(message(kind, name), true);
   }
 
-  function start(button) {
+  function start() {
     stop();
-    var voice = button.getAttribute('data-voice-preview');
-    var name = button.getAttribute('data-voice-name') || voice;
+    var voice = select.value;
+    var name = voiceName();
     var mine = ++request;
-    current = button;
-    show(button, 'loading');
+    show('loading');
     say('', false);
     fetch('/api/presign/voice-sample/' + encodeURIComponent(voice), { headers: { accept: 'application/json' }, credentials: 'same-origin' })
       .then(function (response) {
         if (mine !== request) return null;
-        if (response.status === 404) return fail(button, 'missing');
+        if (response.status === 404) return fail('missing', name);
         if (!response.ok) throw new Error('HTTP ' + response.status);
         return response.json().then(function (body) {
           if (mine !== request) return;
           player.src = body.url;
           return player.play().then(function () {
             if (mine !== request) return;
-            show(button, 'playing');
+            show('playing');
             say(message('playing', name), false);
           });
         });
       })
       .catch(function () {
-        if (mine === request) fail(button, 'failed');
+        if (mine === request) fail('failed', name);
       });
   }
 
-  box.addEventListener('click', function (event) {
-    var button = event.target instanceof Element ? event.target.closest('[data-voice-preview]') : null;
-    if (!button) return;
-    if (button === current) {
+  button.addEventListener('click', function () {
+    if (state === 'idle') start();
+    else {
       stop();
       say('', false);
-    } else start(button);
+    }
+  });
+
+  // Another voice chosen: whatever was playing belonged to the previous one.
+  select.addEventListener('change', function () {
+    if (state !== 'idle') stop();
+    else show('idle');
+    say('', false);
   });
 
   player.addEventListener('ended', function () {
@@ -88,17 +100,11 @@
   });
   player.addEventListener('error', function () {
     // Also fired by load() after the source is removed: only an error of the sample playing counts.
-    if (current && player.getAttribute('src')) fail(current, 'failed');
+    if (state !== 'idle' && player.getAttribute('src')) fail('failed', voiceName());
   });
-
-  function markSelected() {
-    if (!select) return;
-    var rows = box.querySelectorAll('[data-voice-row]');
-    for (var i = 0; i < rows.length; i++) rows[i].classList.toggle('is-selected', rows[i].getAttribute('data-voice-row') === select.value);
-  }
-  if (select) select.addEventListener('change', markSelected);
 
   // Leaving the page (or the back-forward cache) must not leave a sample playing.
   window.addEventListener('pagehide', stop);
-  box.hidden = false;
+  button.hidden = false;
+  if (hint) hint.hidden = false;
 })();

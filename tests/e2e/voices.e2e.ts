@@ -23,7 +23,7 @@ async function waitForSample(voice: string): Promise<void> {
 }
 
 const player = (page: Page) => page.locator('audio[data-voice-preview-player]');
-const button = (page: Page, voice: string) => page.locator(`[data-voice-preview="${voice}"]`);
+const previewButton = (page: Page) => page.locator('button[data-voice-preview]');
 const previewStatus = (page: Page) => page.locator('[data-voice-preview-status]');
 const audioState = (page: Page) =>
   player(page).evaluate((a: HTMLAudioElement) => ({ paused: a.paused, time: a.currentTime, src: a.getAttribute('src') }));
@@ -43,43 +43,60 @@ describe('voice previews', () => {
     await Promise.all([waitForSample('espeak-en-us'), waitForSample('flite-slt')]);
   }, 100_000);
 
-  test('phone: every voice is listed; Preview plays its sample, one at a time, and a second press stops it', async () => {
+  test('phone: every voice in one grouped select; Preview plays the chosen voice, another choice stops it, a second press stops it', async () => {
     const context = await phoneContext(browser, { width: 390, height: 844 });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto('/settings');
 
-    const { voices } = (await (await context.request.get(`${BASE_URL}/api/voices`)).json()) as { voices: Array<{ id: string; name: string }> };
+    const { voices } = (await (await context.request.get(`${BASE_URL}/api/voices`)).json()) as { voices: Array<{ id: string; name: string; engine: string }> };
     expect(voices.length).toBeGreaterThan(1);
     expect(await page.locator('#settings-voice option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(voices.map((v) => v.id));
-    await page.locator('[data-voice-previews]').waitFor({ state: 'visible' });
-    expect(await page.locator('[data-voice-preview]').count()).toBe(voices.length);
+    expect(await page.locator('#settings-voice optgroup').count()).toBe(new Set(voices.map((v) => v.engine)).size);
+    const button = previewButton(page);
+    await button.waitFor({ state: 'visible' });
+    expect(await button.count()).toBe(1);
 
-    const espeak = button(page, 'espeak-en-us');
-    await espeak.scrollIntoViewIfNeeded();
-    await espeak.click();
+    await page.selectOption('#settings-voice', 'espeak-en-us');
+    expect(await button.getAttribute('aria-label')).toBe('Preview English (US)');
+    await button.click();
     await expectPlaying(page);
-    expect(await espeak.getAttribute('aria-pressed')).toBe('true');
-    expect(await espeak.innerText()).toBe('Stop');
+    expect(await button.getAttribute('aria-pressed')).toBe('true');
+    expect(await button.innerText()).toBe('Stop');
     expect(await previewStatus(page).innerText()).toBe('Playing a sample of English (US).');
 
-    // Another voice takes over: the first one stops, only one sample plays.
-    const flite = button(page, 'flite-slt');
-    await flite.scrollIntoViewIfNeeded();
-    await flite.click();
+    // Choosing another voice stops the sample of the previous one.
+    await page.selectOption('#settings-voice', 'flite-slt');
+    expect((await audioState(page)).paused).toBe(true);
+    expect(await button.innerText()).toBe('Preview');
+    expect(await button.getAttribute('aria-label')).toBe('Preview SLT (US English, female)');
+
+    await button.click();
     await expectPlaying(page);
     expect((await audioState(page)).src).toContain('flite-slt.wav');
-    expect(await espeak.getAttribute('aria-pressed')).toBe('false');
-    expect(await espeak.innerText()).toBe('Preview');
-    expect(await page.locator('[data-voice-preview][aria-pressed="true"]').count()).toBe(1);
-
-    await flite.click();
+    await button.click();
     expect((await audioState(page)).paused).toBe(true);
-    expect(await flite.getAttribute('aria-pressed')).toBe('false');
-    expect(await flite.innerText()).toBe('Preview');
+    expect(await button.getAttribute('aria-pressed')).toBe('false');
+    expect(await button.innerText()).toBe('Preview');
 
     await noSidewaysScroll(page);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('360 px with text at 150 %: the select and its button stay inside the screen', async () => {
+    const context = await phoneContext(browser);
+    await context.addCookies([{ name: 'font_size', value: '1.5', url: BASE_URL }]);
+    const page = await context.newPage();
+    await page.goto('/settings');
+    await previewButton(page).waitFor({ state: 'visible' });
+    const width = await page.evaluate(() => document.documentElement.clientWidth);
+    for (const selector of ['#settings-voice', 'button[data-voice-preview]']) {
+      const box = (await page.locator(selector).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+    }
+    await noSidewaysScroll(page);
     await context.close();
   });
 
@@ -91,36 +108,38 @@ describe('voice previews', () => {
     await page.route('**/api/presign/voice-sample/espeak-es', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable","message":"Down"}' }));
     await page.goto('/settings');
 
-    await button(page, 'espeak-fr').click();
+    await page.selectOption('#settings-voice', 'espeak-fr');
+    await previewButton(page).click();
     await page.waitForFunction(() => document.querySelector('[data-voice-preview-status]')?.classList.contains('is-error'));
     expect(await previewStatus(page).innerText()).toBe('There is no sample of Français yet: samples are still being prepared. Try again in a minute.');
-    expect(await button(page, 'espeak-fr').getAttribute('aria-pressed')).toBe('false');
+    expect(await previewButton(page).getAttribute('aria-pressed')).toBe('false');
     expect((await audioState(page)).paused).toBe(true);
 
-    await button(page, 'espeak-es').click();
+    await page.selectOption('#settings-voice', 'espeak-es');
+    await previewButton(page).click();
     await page.waitForFunction(() => document.querySelector('[data-voice-preview-status]')?.textContent?.includes('could not be played'));
     expect(await previewStatus(page).innerText()).toBe('The sample of Español (España) could not be played.');
-    expect(await button(page, 'espeak-es').innerText()).toBe('Preview');
+    expect(await previewButton(page).innerText()).toBe('Preview');
     await context.close();
   });
 
-  test('choosing a voice marks its row and saves it', async () => {
+  test('choosing a voice saves it', async () => {
     const context = await desktopContext(browser);
     const page = await context.newPage();
     await page.goto('/settings');
     await page.selectOption('#settings-voice', 'flite-slt');
-    expect(await page.locator('[data-voice-row="flite-slt"]').getAttribute('class')).toContain('is-selected');
-    expect(await page.locator('[data-voice-row="espeak-en-us"]').getAttribute('class')).not.toContain('is-selected');
     await page.waitForFunction(() => document.querySelector('[data-settings-status]')?.textContent === 'Saved');
     expect(await (await context.request.get(`${BASE_URL}/api/settings`)).json()).toMatchObject({ voice: 'flite-slt' });
+    await page.reload();
+    expect(await page.locator('#settings-voice').inputValue()).toBe('flite-slt');
     await context.close();
   });
 
-  test('without JavaScript the voice still saves and the previews stay hidden', async () => {
+  test('without JavaScript the voice still saves and the preview stays hidden', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, baseURL: BASE_URL, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/settings');
-    expect(await page.locator('[data-voice-previews]').isHidden()).toBe(true);
+    expect(await previewButton(page).isHidden()).toBe(true);
     await page.selectOption('#settings-voice', 'espeak-pt-br');
     await Promise.all([page.waitForURL('**/settings?saved=1'), page.locator('[data-settings-save]').click()]);
     expect(await page.locator('#settings-voice').inputValue()).toBe('espeak-pt-br');

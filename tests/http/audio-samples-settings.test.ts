@@ -55,17 +55,19 @@ describe('/api/settings and the offered voices', () => {
 });
 
 describe('the /settings page', () => {
-  test('lists every voice by engine, with its language, and a preview button each (hidden until the script shows them)', async () => {
+  test('one select of every voice grouped by engine, with its language, and one Preview button (hidden until the script shows it)', async () => {
     const cookie = `session_id=voice-page-${++counter}-0123456789abcdef`;
     await form(app, cookie, `${VALID_FORM}&voice=flite-kal`);
     const page = await (await app.fetch('/settings', { headers: { accept: 'text/html', cookie } })).text();
     const select = page.match(/<select id="settings-voice" name="voice"[^>]*>(.*?)<\/select>/s)?.[1] ?? '';
     expect([...select.matchAll(/<optgroup label="([^"]+)">/g)].map((m) => m[1])).toEqual(['eSpeak NG', 'Flite']);
     expect([...select.matchAll(/<option value="([^"]+)"/g)].map((m) => m[1])).toEqual(FAKE_VOICES.map((v) => v.id));
-    expect(select).toContain('<option value="flite-kal" selected>Kal (test) · American English</option>');
-    expect(page).toMatch(/<div class="voice-previews" data-voice-previews hidden/);
-    expect([...page.matchAll(/data-voice-preview="([^"]+)"/g)].map((m) => m[1])).toEqual(FAKE_VOICES.map((v) => v.id));
-    expect(page).toContain('aria-label="Preview English (US)"');
+    expect(select).toContain('<option value="flite-kal" selected data-voice-name="Kal (test)">Kal (test) · American English</option>');
+    // One button, for the voice chosen in the select: the page never lists the voices a second time.
+    expect(page.match(/data-voice-preview(?=[\s>])/g)).toHaveLength(1);
+    expect(page).toMatch(/<button type="button" class="button button--quiet voice-field__preview" hidden aria-pressed="false" aria-label="Preview Kal \(test\)"[^>]*data-voice-preview>Preview<\/button>/);
+    expect(page).not.toContain('voice-previews__scroll');
+    expect(page).toContain('data-msg-preview-of="Preview {voice}"');
     expect(page).toContain('data-msg-missing="There is no sample of {voice} yet');
     expect(page).toContain('<audio data-voice-preview-player preload="none"></audio>');
     expect(page).toMatch(/<script src="\/assets\/js\/voice-preview\.[0-9a-f]+\.js" defer><\/script>/);

@@ -97,3 +97,53 @@ describe('backend presign endpoints', () => {
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG);
   });
 });
+
+describe('the photo form without JavaScript', () => {
+  const formUpload = (session: Session | null, bytes: Uint8Array | null, type = 'image/png', origin = TEST_ORIGIN) => {
+    const body = new FormData();
+    if (bytes) body.set('file', new File([bytes as BlobPart], 'me.png', { type }));
+    return app.fetch('/account/avatar/upload', { method: 'POST', headers: { accept: 'text/html', origin, ...(session ? { cookie: session.cookie } : {}) }, body });
+  };
+  const accountPage = async (session: Session, query: string) => (await app.fetch(`/account${query}`, { headers: { accept: 'text/html', cookie: session.cookie } })).text();
+
+  test('a chosen image is checked, stored and shown; the page says so', async () => {
+    const session = await loginAs(app, 'form-pictured');
+    const res = await formUpload(session, PNG);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/account?saved=avatar#profile');
+    const me = (await (await app.fetch('/api/auth/me', { headers: { cookie: session.cookie } })).json()) as { user: { avatar_url: string } };
+    expect(me.user.avatar_url).toMatch(new RegExp(`^${BASE_URL}/avatars/${session.user.id}/[0-9a-f]{16}\\.png$`));
+    const html = await accountPage(session, '?saved=avatar');
+    expect(html).toContain('Your new photo is saved.');
+    expect(html).toMatch(/<form method="post" action="\/account\/avatar\/remove" class="avatar-editor__remove" data-avatar-remove-form>/);
+  });
+
+  test('the wrong type, a file over 2 MB or no file come back with the reason', async () => {
+    const session = await loginAs(app, 'form-refused');
+    const svg = await formUpload(session, SVG, 'image/png');
+    expect(svg.headers.get('location')).toBe('/account?avatar_error=type#profile');
+    expect(await accountPage(session, '?avatar_error=type')).toContain('Use a PNG, JPEG or WebP image.');
+    const big = new Uint8Array(2 * 1024 * 1024 + 10);
+    big.set(PNG.subarray(0, 33));
+    expect((await formUpload(session, big)).headers.get('location')).toBe('/account?avatar_error=size#profile');
+    expect(await accountPage(session, '?avatar_error=size')).toContain('Images must be 2 MB or smaller.');
+    expect((await formUpload(session, null)).headers.get('location')).toBe('/account?avatar_error=missing#profile');
+    expect(await accountPage(session, '?avatar_error=missing')).toContain('Choose a photo first.');
+    const me = (await (await app.fetch('/api/auth/me', { headers: { cookie: session.cookie } })).json()) as { user: { avatar_url: string | null } };
+    expect(me.user.avatar_url).toBeNull();
+  });
+
+  test('remove brings back the initials; anonymous and cross-site posts change nothing', async () => {
+    const session = await loginAs(app, 'form-unpictured');
+    await formUpload(session, PNG);
+    expect((await formUpload(null, PNG)).headers.get('location')).toBe('/login?return_to=%2Faccount');
+    expect((await formUpload(session, PNG, 'image/png', 'https://evil.example')).status).toBe(403);
+    const removed = await app.fetch('/account/avatar/remove', { method: 'POST', headers: { accept: 'text/html', cookie: session.cookie, origin: TEST_ORIGIN } });
+    expect(removed.status).toBe(303);
+    expect(removed.headers.get('location')).toBe('/account?saved=avatar-removed#profile');
+    const html = await accountPage(session, '?saved=avatar-removed');
+    expect(html).toContain('Your photo is removed.');
+    expect(html).toContain('avatar--initials');
+    expect(await app.platform.objects.list(`avatars/${session.user.id}/`)).toEqual([]);
+  });
+});

@@ -31,7 +31,9 @@ describe('GET /settings', () => {
     expect(page).toContain('<link rel="canonical" href="http://localhost:3000/settings"');
     expect(page).toContain('<form class="settings-form" method="post" action="/settings"');
     expect(selected(page, 'theme')).toBe('slate');
-    for (const name of ['theme', 'font_family', 'locale', 'voice']) expect(page).toMatch(new RegExp(`<label for="[^"]+">[^<]+</label><select id="[^"]+" name="${name}"`));
+    for (const name of ['theme', 'font_family', 'locale']) expect(page).toMatch(new RegExp(`<label for="[^"]+">[^<]+</label><select id="[^"]+" name="${name}"`));
+    // The voice select shares its row with the Preview button; its label still names it.
+    expect(page).toMatch(/<label for="settings-voice">Voice<\/label><div class="voice-field__row"><select id="settings-voice" name="voice"/);
     expect(page).toMatch(/<input type="range" id="settings-font-size" name="font_size" min="0.5" max="3" step="0.025" value="1"/);
     expect(page).toMatch(/<input type="range" id="settings-speed" name="speed" min="0.5" max="3" step="0.05" value="1.75"/);
     expect(page).toContain('1.75×</output>');

@@ -101,13 +101,18 @@ describe('SiteHeader', () => {
     expect(out).not.toContain('href="/account"');
   });
 
-  test('viewer: avatar link to /account and a sign-out form', async () => {
+  test('viewer: the avatar opens a menu with their profile, /account, /settings and a sign-out form', async () => {
     const ctx = makeCtx({ path: '/account', viewer: { username: EVIL, role: 'user', avatarUrl: null } });
     const out = await render(<SiteHeader ctx={ctx} />);
     expectSafe(out);
-    expect(out).toMatch(/<a class="account-link" href="\/account" aria-label="Your account \(<script>alert\(1\)<\/script>\)" aria-current="page">/);
+    expect(out).toContain('<details class="account-menu account-menu--here" data-header-menu>');
+    expect(out).toContain('<summary class="account-menu__button" aria-label="Your account (<script>alert(1)</script>)">');
     expect(out).toContain('data-viewer-avatar');
     expect(out).toContain('<span class="account-link__name">&lt;script&gt;alert(1)&lt;/script&gt;</span>');
+    expect(out).toContain('Signed in as &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(out).toContain(`<a href="/users/${encodeURIComponent(EVIL)}">Your profile</a>`);
+    expect(out).toContain('<a href="/account" aria-current="page">Your account</a>');
+    expect(out).toContain('<a href="/settings">Settings</a>');
     expect(out).toMatch(/<form class="signout-form" method="post" action="\/logout"><button type="submit"[^>]*>Sign out<\/button><\/form>/);
     expect(out).not.toContain('>Sign in<');
   });
@@ -164,19 +169,44 @@ describe('AccountPage', () => {
     const out = await page();
     expectSafe(out);
     expect(out).toContain('<dd>&lt;script&gt;alert(1)&lt;/script&gt;</dd>');
-    expect(out).toContain('<dd>&quot;x&quot;&lt;img src=x&gt;@evil.test</dd>');
+    expect(out).toContain('<span>Your address is &quot;x&quot;&lt;img src=x&gt;@evil.test.</span>');
     expect(out).toContain('<dd>Administrator</dd>');
+    // In attributes only the quote needs escaping.
+    expect(out).toContain('value="&#34;x&#34;<img src=x>@evil.test"');
   });
 
-  test('avatar upload control, status region, messages and the script', async () => {
+  test('avatar control: a form that works without the script, the picture as its label and drop target', async () => {
     const out = await page();
-    expect(out).toContain('<input id="avatar-file" type="file" accept="image/png,image/jpeg,image/webp"');
+    expect(out).toContain('<form class="avatar-editor__form" method="post" action="/account/avatar/upload" enctype="multipart/form-data" data-avatar-form>');
+    expect(out).toContain('<input id="avatar-file" class="avatar-drop__input" name="file" type="file" accept="image/png,image/jpeg,image/webp" required');
+    expect(out).toContain('<label class="avatar-drop" for="avatar-file" data-avatar-drop>');
+    expect(out).toContain('>Choose a photo</span><span class="avatar-drop__or">or drop one here</span>');
+    expect(out).toContain('<p id="avatar-hint" class="avatar-editor__hint">PNG, JPEG or WebP, up to 2 MB.</p>');
     expect(out).toMatch(/role="status" aria-live="polite" data-avatar-status/);
     expect(out).toContain('data-msg-size="Images must be 2 MB or smaller."');
+    expect(out).toContain('data-msg-chosen="{name} ({size})"');
     expect(out).toContain('<script src="/assets/js/avatar-upload.js" defer></script>');
     // No picture yet: initials, and no Remove button to press.
-    expect(out).toMatch(/<button type="button" class="button button--quiet" hidden data-avatar-remove>Remove photo<\/button>/);
+    expect(out).toContain('<form method="post" action="/account/avatar/remove" class="avatar-editor__remove" hidden data-avatar-remove-form>');
     expect(out.match(/data-viewer-avatar/g)).toHaveLength(2); // header and page
+  });
+
+  test('a refused photo is said in the form, its input marked', async () => {
+    const out = await render(
+      <AccountPage ctx={makeCtx({ path: '/account' })} user={evilUser} isPro={false} sessions={sessions} now={NOW} problems={{ avatar: { message: 'Use a PNG, JPEG or WebP image.', field: 'file' } }} />,
+    );
+    expect(out).toContain('aria-describedby="avatar-problem avatar-hint" aria-invalid="true"');
+    expect(out).toContain('<p class="notice notice--error" role="alert" id="avatar-problem">Use a PNG, JPEG or WebP image.</p>');
+  });
+
+  test('password: set one when there is none, change it (current one asked) when there is', async () => {
+    const none = await page();
+    expect(none).not.toContain('name="current_password"');
+    expect(none).toContain('>Set password</button>');
+    const has = await render(<AccountPage ctx={makeCtx({ path: '/account' })} user={evilUser} isPro={false} sessions={sessions} now={NOW} hasPassword />);
+    expect(has).toContain('<input id="password-current" name="current_password" type="password" required maxlength="256" autocomplete="current-password"');
+    expect(has).toContain('autocomplete="new-password"');
+    expect(has).toContain('>Change password</button>');
   });
 
   test('free and Pro plans', async () => {
@@ -184,7 +214,7 @@ describe('AccountPage', () => {
     const pro = await page('en', true, { ...evilUser, username: 'ada', avatarUrl: '/objects/a.png' });
     expect(pro).toContain('badge--pro">Pro</span>');
     expect(pro).toContain('Pro features are unlocked.');
-    expect(pro).toMatch(/<button type="button" class="button button--quiet" data-avatar-remove>/);
+    expect(pro).toContain('<form method="post" action="/account/avatar/remove" class="avatar-editor__remove" data-avatar-remove-form>');
   });
 
   test('sessions: this device first, with a /logout form; others removed by htmx', async () => {

@@ -4,7 +4,7 @@ import type { AuthPlugin, Caller } from '../../platform/http/auth.ts';
 import { AppError, notFound, unauthorized, forbidden } from '../../platform/http/errors.ts';
 import { clientIpOf } from '../../platform/http/request-context.ts';
 import { enforceRateLimit } from '../../platform/http/rate-limit.ts';
-import { ChangePasswordBody, DebugLoginBody, LoginBody, OwnerSetupBody, SessionParams, SessionsResponse, UserResponse } from './model.ts';
+import { DebugLoginBody, LoginBody, OwnerSetupBody, SessionParams, SessionsResponse, UserResponse } from './model.ts';
 import { findUserById, findUserByUsername, insertUser, updateUser } from './queries.ts';
 import { clearAuthCookie, completeLogin, type AccountsDeps } from './service.ts';
 import { listSessions, revokeSession } from './sessions.ts';
@@ -28,7 +28,7 @@ function signedIn(caller: Caller) {
   return caller.user;
 }
 
-/** /api/auth/* and /api/sessions: the JSON side of accounts (docs/api.md, Identity). */
+/** /api/auth/* and /api/sessions: the JSON side of accounts (docs/api.md, Identity); password and email changes are in credential-routes.ts. */
 export function accountApiRoutes(deps: AccountsDeps, auth: AuthPlugin) {
   const secure = deps.config.baseUrl.startsWith('https:');
   const loggedIn = (cookie: string, body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json', 'set-cookie': cookie } });
@@ -60,16 +60,6 @@ export function accountApiRoutes(deps: AccountsDeps, auth: AuthPlugin) {
       if (caller.user && caller.sessionId) await revokeSession(deps.db, deps.cache, caller.user.id, caller.sessionId).catch(() => {});
       return new Response(null, { status: 204, headers: { 'set-cookie': clearAuthCookie(secure) } });
     }, { detail: { tags: ['auth'], summary: 'Revoke this session and clear the cookie' } })
-    .post('/api/auth/change-password', async ({ body, caller }) => {
-      const user = signedIn(caller);
-      const row = (await findUserById(deps.db, user.id))!;
-      if (row.password_hash) {
-        const ok = body.current_password ? await Bun.password.verify(body.current_password, row.password_hash) : false;
-        if (!ok) throw forbidden('current_password is wrong');
-      }
-      await updateUser(deps.db, user.id, { password_hash: await Bun.password.hash(body.new_password) });
-      return new Response(null, { status: 204 });
-    }, { body: ChangePasswordBody, detail: { tags: ['auth'], summary: 'Set or change the password' } })
     .post('/api/auth/debug-login', async ({ body, request, caller }) => {
       const expected = deps.config.debugLoginToken;
       if (!expected) throw notFound();

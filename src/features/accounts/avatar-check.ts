@@ -30,6 +30,16 @@ async function readAll(stream: ReadableStream<Uint8Array>, limit: number): Promi
   return out.subarray(0, length);
 }
 
+/** The type of an avatar's bytes (a form upload, held whole): 413 past 2 MB, 400 unless PNG, JPEG or WebP. */
+export async function avatarTypeOf(bytes: Uint8Array): Promise<AvatarType> {
+  if (bytes.byteLength > AVATAR_MAX_BYTES) throw tooLarge('Images must be 2 MB or smaller');
+  if (bytes.byteLength === 0) throw missing();
+  const detected = await fileTypeFromBuffer(bytes.subarray(0, SNIFF_BYTES));
+  const contentType = AVATAR_TYPES.find((type) => type === detected?.mime);
+  if (!contentType) throw wrongType();
+  return contentType;
+}
+
 /**
  * Checks an uploaded avatar by its bytes, not by its name or the Content-Type the browser sent: a
  * presigned PUT lets the client store anything, so an SVG or an HTML page renamed .png must fail here.

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ObjectStore } from '../../platform/objects/port.ts';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
-import { checkAvatarObject, AVATAR_TYPES, type AvatarType } from './avatar-check.ts';
+import { avatarTypeOf, checkAvatarObject, AVATAR_TYPES, type AvatarType } from './avatar-check.ts';
 import { findUserById, updateUser, type Executor } from './queries.ts';
 
 const UPLOAD_SECONDS = 600;
@@ -28,9 +28,20 @@ export async function recordAvatar(db: Executor, objects: ObjectStore, userId: s
   const object = await objects.get(uploadKey);
   if (!object) throw badRequest('Upload the image first');
   const bytes = new Uint8Array(await new Response(object.body).arrayBuffer());
+  const key = await storeAvatar(db, objects, userId, bytes, contentType);
+  await objects.delete(uploadKey);
+  return key;
+}
+
+/** The account page's form without JavaScript: the image arrives in the request, checked by its bytes. */
+export async function saveAvatarBytes(db: Executor, objects: ObjectStore, userId: string, bytes: Uint8Array): Promise<string> {
+  return storeAvatar(db, objects, userId, bytes, await avatarTypeOf(bytes));
+}
+
+/** Stored under its content hash with its checked type and recorded on the user; the old one goes. */
+async function storeAvatar(db: Executor, objects: ObjectStore, userId: string, bytes: Uint8Array, contentType: AvatarType): Promise<string> {
   const key = `avatars/${userId}/${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${EXTENSION[contentType]}`;
   await objects.put(key, bytes, { contentType });
-  await objects.delete(uploadKey);
   const previous = (await findUserById(db, userId))?.avatar_key;
   await updateUser(db, userId, { avatar_key: key });
   if (previous && previous !== key) await objects.delete(previous);

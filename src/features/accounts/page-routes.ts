@@ -5,10 +5,9 @@ import { htmlResponse } from '../../platform/http/respond.ts';
 import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
 import { safeReturnPath } from '../../platform/http/safe-redirect.ts';
 import { SignInPage } from '../../../views/pages/accounts/SignInPage.tsx';
-import { AccountPage } from '../../../views/pages/accounts/AccountPage.tsx';
 import { clearAuthCookie, type AccountsDeps } from './service.ts';
-import { listSessions, revokeSession } from './sessions.ts';
-import { describeDevice } from './device.ts';
+import { revokeSession } from './sessions.ts';
+import { renderAccountPage } from './account-page.ts';
 import { signInOptions } from './owner.ts';
 
 const redirect = (location: string, cookie?: string) => {
@@ -31,26 +30,10 @@ export function accountPageRoutes(deps: AccountsDeps, auth: AuthPlugin, provider
       const options = await signInOptions(deps);
       return htmlResponse(SignInPage({ ctx, providers: list, returnTo, error, ...options }), 200, { 'cache-control': 'no-store' });
     }, { query: t.Object({ return_to: t.Optional(t.String()), error: t.Optional(t.String({ maxLength: 32 })) }), detail: { hide: true } })
-    .get('/account', async ({ request, caller }) => {
+    .get('/account', async ({ request, caller, query }) => {
       if (!caller.user) return redirect('/login?return_to=%2Faccount');
-      const user = caller.user;
-      const sessions = await listSessions(deps.db, user.id);
-      const page = AccountPage({
-        ctx: pageContext(request, env),
-        user: { id: user.id, username: user.username, role: user.role, email: user.email, avatarUrl: user.avatarUrl },
-        // The caller's row is read from the database on every request: this is the fresh Pro state.
-        isPro: user.role === 'pro' || user.role === 'admin',
-        sessions: sessions.map((s) => ({
-          id: s.id,
-          device: describeDevice(s.user_agent),
-          ip: s.ip,
-          created: new Date(s.created).toISOString(),
-          lastSeen: new Date(s.last_seen).toISOString(),
-          current: s.id === caller.sessionId,
-        })),
-      });
-      return htmlResponse(page, 200, { 'cache-control': 'no-store' });
-    }, { detail: { hide: true } })
+      return renderAccountPage(deps, env, request, caller.user, caller.sessionId, { saved: query.saved, avatarError: query.avatar_error });
+    }, { query: t.Object({ saved: t.Optional(t.String({ maxLength: 32 })), avatar_error: t.Optional(t.String({ maxLength: 32 })) }), detail: { hide: true } })
     .post('/logout', async ({ caller }) => {
       if (caller.user && caller.sessionId) await revokeSession(deps.db, deps.cache, caller.user.id, caller.sessionId).catch(() => {});
       return redirect('/', clearAuthCookie(secure));

@@ -51,6 +51,16 @@ export function updateUser(db: Executor, id: string, values: { role?: Role; emai
     .executeTakeFirst();
 }
 
+export async function emailUsedByAnother(db: Executor, email: string, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('app_users').select('id').where(sql`lower(email)`, '=', email.toLowerCase()).where('id', '<>', userId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Serialises changes to one address (any letter case) for the rest of the transaction. */
+export async function lockEmailAddress(trx: Transaction<Database>, email: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`chapterhouse:email:${email.toLowerCase()}`}))`.execute(trx);
+}
+
 export function linkIdentity(db: Executor, userId: string, provider: 'google' | 'github' | 'oidc', providerUserId: string, email: string | null) {
   return db
     .insertInto('user_identities')

@@ -71,3 +71,8 @@ export async function revokeSession(db: Db, cache: Cache, userId: string, sessio
   if (!deleted) throw notFound('Session not found');
   await cache.del(checkKey(sessionId));
 }
+
+/** A deleted account's sessions: their cached checks go, so no process trusts them a moment longer. */
+export async function forgetSessionChecks(cache: Cache, sessionIds: readonly string[]): Promise<void> {
+  await Promise.all(sessionIds.map((id) => cache.del(checkKey(id))));
+}

@@ -1,28 +1,37 @@
 import { Layout } from '../../layouts/Layout.tsx';
+import { AccountDataSection } from './AccountDataSection.tsx';
 import { AvatarEditor } from './AvatarEditor.tsx';
+import { EmailSection } from './EmailSection.tsx';
+import { PasswordSection } from './PasswordSection.tsx';
 import { SessionsList } from './SessionsList.tsx';
 import type { AccountPageProps } from './types.ts';
 
-/** The signed-in reader's own page: photo, profile, plan and signed-in devices. */
-export function AccountPage({ ctx, user, isPro, sessions, now }: AccountPageProps): JSX.Element {
+/**
+ * The signed-in reader's own page: photo, profile, email, password, plan, signed-in devices, and
+ * their data (download, delete). Every form works without JavaScript (303 back with a notice).
+ */
+export function AccountPage({ ctx, user, isPro, sessions, now, hasPassword = false, notice, problems = {} }: AccountPageProps): JSX.Element {
   const { t } = ctx;
   return (
     <Layout ctx={ctx} title={t('account.title')}>
       <h1 safe>{t('account.title')}</h1>
+      {notice ? (
+        <p class="notice notice--ok account-notice" role="status" id="account-notice" safe>
+          {notice}
+        </p>
+      ) : (
+        ''
+      )}
 
-      <section class="account-section account-profile" aria-labelledby="account-profile">
+      <section class="account-section account-profile" id="profile" aria-labelledby="account-profile">
         <h2 id="account-profile" class="visually-hidden" safe>
           {t('account.profile')}
         </h2>
-        <AvatarEditor ctx={ctx} user={user} />
+        <AvatarEditor ctx={ctx} user={user} problem={problems.avatar} />
         <dl class="account-facts">
           <div>
             <dt safe>{t('account.username')}</dt>
             <dd safe>{user.username}</dd>
-          </div>
-          <div>
-            <dt safe>{t('account.email')}</dt>
-            {user.email ? <dd safe>{user.email}</dd> : <dd class="account-facts__none" safe>{t('account.noEmail')}</dd>}
           </div>
           <div>
             <dt safe>{t('account.role')}</dt>
@@ -35,6 +44,9 @@ export function AccountPage({ ctx, user, isPro, sessions, now }: AccountPageProp
           </a>
         </p>
       </section>
+
+      <EmailSection ctx={ctx} user={user} problem={problems.email} />
+      <PasswordSection ctx={ctx} username={user.username} hasPassword={hasPassword} problem={problems.password} />
 
       <section class="account-section" aria-labelledby="account-plan">
         <h2 id="account-plan" safe>
@@ -86,6 +98,8 @@ export function AccountPage({ ctx, user, isPro, sessions, now }: AccountPageProp
         </p>
         <SessionsList ctx={ctx} sessions={sessions} now={now} />
       </section>
+
+      <AccountDataSection ctx={ctx} />
 
       <script src={ctx.asset('js/avatar-upload.js')} defer></script>
     </Layout>

@@ -6,8 +6,21 @@ export interface AccountUser {
   username: string;
   role: 'user' | 'pro' | 'admin';
   email: string | null;
+  /** Confirmed by a login provider; an address typed on the account page is not. */
+  emailVerified?: boolean;
   /** Stored avatar (presigned or app URL), else the provider's picture, else null (initials shown). */
   avatarUrl: string | null;
+  /** The stored avatar (not a provider's picture): only that can be removed. */
+  hasStoredAvatar?: boolean;
+}
+
+/** A refused account form, shown in place with its reason (already translated). */
+export interface FormProblem {
+  message: string;
+  /** The field to mark invalid and focus. */
+  field: string;
+  /** What was typed (never a password), to fill the form again. */
+  value?: string;
 }
 
 export interface DeviceSession {
@@ -43,4 +56,21 @@ export interface AccountPageProps {
   sessions: DeviceSession[];
   /** The moment "last seen" is counted from; defaults to the time of rendering (tests pin it). */
   now?: Date;
+  /** The account can sign in with a password: the form changes it rather than sets one. */
+  hasPassword?: boolean;
+  /** What the last form did (already translated), shown at the top of the page. */
+  notice?: string;
+  /** A refused form, shown inside that form. */
+  problems?: { password?: FormProblem; email?: FormProblem; avatar?: FormProblem };
+}
+
+export interface DeleteAccountPageProps {
+  ctx: PageContext;
+  username: string;
+  /** The only administrator: the account cannot be deleted until someone else is one. */
+  lastAdmin: boolean;
+  /** A Pro reader whose plan has no end date: a subscription may still be running at the provider. */
+  liveSubscription: boolean;
+  /** A refused confirmation (already translated). */
+  error?: string;
 }

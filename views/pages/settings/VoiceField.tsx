@@ -36,85 +36,60 @@ export function groupVoices(ctx: PageContext, voices: readonly Voice[]): VoiceGr
 }
 
 /**
- * The voice setting: a <select> of every offered voice, grouped by engine (works without
- * JavaScript), and beside it a list with a Preview button per voice, shown by
- * public/js/voice-preview.js (previews need JavaScript; without it the list stays hidden).
+ * The voice setting: one native <select> of every offered voice, grouped by engine (<optgroup>),
+ * each option naming its language in the page's language. It never clips on a phone and works
+ * without JavaScript. Beside it, one Preview button plays a sample of the voice chosen in the
+ * select (public/js/voice-preview.js; hidden without JavaScript, as previews need it).
  */
 export function VoiceField({ ctx, voices, selected }: { ctx: PageContext; voices: readonly Voice[]; selected: string }): JSX.Element {
   const { t } = ctx;
   const groups = groupVoices(ctx, voices);
+  const chosen = voices.find((voice) => voice.id === selected) ?? voices[0];
   return (
-    <>
-      <div class="field">
-        <label for="settings-voice" safe>
-          {t('settings.voice')}
-        </label>
+    <div
+      class="field voice-field"
+      data-voice-field
+      data-msg-preview={t('voices.preview')}
+      data-msg-preview-of={t('voices.previewOf', { voice: '{voice}' })}
+      data-msg-stop={t('voices.stop')}
+      data-msg-loading={t('voices.loading')}
+      data-msg-playing={t('voices.playing')}
+      data-msg-missing={t('voices.missing')}
+      data-msg-failed={t('voices.failed')}
+    >
+      <label for="settings-voice" safe>
+        {t('settings.voice')}
+      </label>
+      <div class="voice-field__row">
         <select id="settings-voice" name="voice" class="voice-select" data-voice-select>
           {groups.map((group) => (
             <optgroup label={group.label}>
               {group.voices.map((voice) => (
-                <option value={voice.id} selected={voice.id === selected} safe>
+                <option value={voice.id} selected={voice.id === selected} data-voice-name={voice.name} safe>
                   {`${voice.name} · ${voice.languageName}`}
                 </option>
               ))}
             </optgroup>
           ))}
         </select>
+        <button
+          type="button"
+          class="button button--quiet voice-field__preview"
+          hidden
+          aria-pressed="false"
+          aria-label={t('voices.previewOf', { voice: chosen?.name ?? selected })}
+          aria-describedby="voice-preview-hint"
+          data-voice-preview
+          safe
+        >
+          {t('voices.preview')}
+        </button>
       </div>
-      <div
-        class="voice-previews"
-        data-voice-previews
-        hidden
-        data-msg-preview={t('voices.preview')}
-        data-msg-stop={t('voices.stop')}
-        data-msg-loading={t('voices.loading')}
-        data-msg-playing={t('voices.playing')}
-        data-msg-missing={t('voices.missing')}
-        data-msg-failed={t('voices.failed')}
-      >
-        <p class="voice-previews__title" id="voice-previews-title" safe>
-          {t('voices.previews')}
-        </p>
-        <p class="field__hint" safe>
-          {t('voices.previewsHint')}
-        </p>
-        <div class="voice-previews__scroll" role="group" aria-labelledby="voice-previews-title">
-          {groups.map((group) => (
-            <>
-              <p class="voice-previews__engine" id={`voice-previews-${group.engine}`} safe>
-                {group.label}
-              </p>
-              <ul class="voice-previews__list" aria-labelledby={`voice-previews-${group.engine}`}>
-                {group.voices.map((voice) => (
-                  <li class={voice.id === selected ? 'voice-preview is-selected' : 'voice-preview'} data-voice-row={voice.id}>
-                    <span class="voice-preview__text">
-                      <span class="voice-preview__name" lang={voice.language} safe>
-                        {voice.name}
-                      </span>
-                      <span class="voice-preview__meta" safe>
-                        {voice.languageName}
-                      </span>
-                    </span>
-                    <button
-                      type="button"
-                      class="button button--quiet voice-preview__button"
-                      data-voice-preview={voice.id}
-                      data-voice-name={voice.name}
-                      aria-pressed="false"
-                      aria-label={t('voices.previewOf', { voice: voice.name })}
-                      safe
-                    >
-                      {t('voices.preview')}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ))}
-        </div>
-        <p class="voice-previews__status" role="status" aria-live="polite" data-voice-preview-status></p>
-        <audio data-voice-preview-player preload="none"></audio>
-      </div>
-    </>
+      <p class="field__hint" id="voice-preview-hint" hidden data-voice-preview-hint safe>
+        {t('account.voice.previewHint')}
+      </p>
+      <p class="voice-field__status" role="status" aria-live="polite" data-voice-preview-status></p>
+      <audio data-voice-preview-player preload="none"></audio>
+    </div>
   );
 }

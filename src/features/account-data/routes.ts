@@ -1,0 +1,82 @@
+import { Elysia, t } from 'elysia';
+import type { BootedPlatform } from '../../platform/boot.ts';
+import type { AuthPlugin, Caller } from '../../platform/http/auth.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
+import { htmlResponse } from '../../platform/http/respond.ts';
+import { clearAuthCookie } from '../accounts/service.ts';
+import { DeleteAccountPage } from '../../../views/pages/accounts/DeleteAccountPage.tsx';
+import { AccountDeletedPage } from '../../../views/pages/accounts/AccountDeletedPage.tsx';
+import { DELETE_ERRORS, DeleteAccountBody, DeleteAccountForm } from './model.ts';
+import { deleteAccount, deletionFacts } from './deletion.ts';
+import { exportAccount, exportFileName } from './export.ts';
+
+const PRIVATE = { 'cache-control': 'no-store' };
+const see = (location: string, cookie?: string) => {
+  const headers = new Headers({ location, ...PRIVATE });
+  if (cookie) headers.append('set-cookie', cookie);
+  return new Response(null, { status: 303, headers });
+};
+const LOGIN = '/login?return_to=%2Faccount%2Fdelete';
+const PAGE_ERRORS: Record<string, string> = {
+  [DELETE_ERRORS.missing]: 'account.delete.confirmMissing',
+  [DELETE_ERRORS.mismatch]: 'account.delete.confirmMismatch',
+  [DELETE_ERRORS.lastAdmin]: 'account.delete.lastAdmin',
+};
+
+/**
+ * The account's own data: GET /api/account/export ("Download my data", a dated JSON attachment)
+ * and DELETE /api/account {confirm}, with the pages around deletion: /account/delete (what goes,
+ * the typed confirmation; works without JavaScript), its form, and /account/deleted afterwards.
+ */
+export function accountDataRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment) {
+  const { db, cache, objects, log, clock, config } = platform;
+  const deps = { db, cache, objects, log };
+  const secure = config.baseUrl.startsWith('https:');
+
+  const confirmPage = async (request: Request, caller: Caller, status = 200, errorKey?: string) => {
+    const ctx = pageContext(request, env);
+    const facts = await deletionFacts(db, caller.user!.id);
+    return htmlResponse(DeleteAccountPage({ ctx, username: caller.user!.username, ...facts, error: errorKey ? ctx.t(errorKey) : undefined }), status, PRIVATE);
+  };
+
+  return new Elysia({ name: 'account-data' })
+    .use(auth)
+    .get('/api/account/export', async ({ caller }) => {
+      const user = caller.user!;
+      const now = clock();
+      const body = await exportAccount(db, user.id, now, config.baseUrl);
+      return new Response(JSON.stringify(body, null, 2), {
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'content-disposition': `attachment; filename="${exportFileName(user.username, now)}"`,
+          ...PRIVATE,
+        },
+      });
+    }, { auth: 'user', detail: { tags: ['auth'], summary: 'Download my data: everything this account made, as a JSON attachment (401 anonymous)' } })
+    .delete('/api/account', async ({ body, caller }) => {
+      await deleteAccount(deps, caller.user!.id, body?.confirm);
+      return new Response(null, { status: 204, headers: { 'set-cookie': clearAuthCookie(secure), ...PRIVATE } });
+    }, {
+      auth: 'user',
+      // Optional: a DELETE without a body is 400 for the missing confirmation, not for the body.
+      body: t.Optional(DeleteAccountBody),
+      detail: { tags: ['auth'], summary: 'Delete my account: {confirm: "<username>"}; comments stay as "[deleted]"; 409 for the last administrator' },
+    })
+    .get('/account/delete', async ({ request, caller }) => {
+      if (!caller.user) return see(LOGIN);
+      return confirmPage(request, caller);
+    }, { detail: { hide: true } })
+    .post('/account/delete', async ({ request, body, caller }) => {
+      if (!caller.user) return see(LOGIN);
+      try {
+        await deleteAccount(deps, caller.user.id, body?.confirm);
+      } catch (error) {
+        const key = error instanceof AppError ? PAGE_ERRORS[error.message] : undefined;
+        if (!key || !(error instanceof AppError)) throw error;
+        return confirmPage(request, caller, error.status, key);
+      }
+      return see('/account/deleted', clearAuthCookie(secure));
+    }, { body: DeleteAccountForm, detail: { hide: true } })
+    .get('/account/deleted', ({ request }) => htmlResponse(AccountDeletedPage({ ctx: pageContext(request, env) }), 200, PRIVATE), { detail: { hide: true } });
+}
