@@ -3,6 +3,7 @@
 //   with that comment's conversation first, and scrolls to it.
 // - A posted comment or reply clears its form (and closes the reply box).
 // - A vote shows at once; the server's answer (the swapped widget) then shows the stored totals.
+// - The comments page's filter needs no Show button once htmx runs.
 (function () {
   'use strict';
   var match = /^#comment-(\d{1,16})$/.exec(location.hash);
@@ -62,6 +63,30 @@
     wanted = m ? m[1] : null;
     showWanted();
   });
+
+  // The comments page's filter (views/pages/comments/CommentsFilter.tsx): with htmx a change of the
+  // select swaps the page's content in place, so its Show button is not needed; focus stays on the
+  // (new) select, so a keyboard user can go on choosing.
+  function hideFilterButtons() {
+    if (!window.htmx) return;
+    var buttons = document.querySelectorAll('[data-comments-filter-submit]');
+    for (var i = 0; i < buttons.length; i++) buttons[i].hidden = true;
+  }
+  // The form is replaced by the swap (its events no longer reach the document): remember the request.
+  var filtering = false;
+  document.addEventListener('htmx:beforeRequest', function (event) {
+    var elt = event.detail && event.detail.elt;
+    if (elt && elt.matches && elt.matches('form[data-comments-filter]')) filtering = true;
+  });
+  document.addEventListener('htmx:afterSettle', function (event) {
+    var settled = event.target && event.target.closest ? event.target.closest('#comments-main') : null;
+    if (!filtering || !settled) return;
+    filtering = false;
+    hideFilterButtons();
+    var select = document.getElementById('comments-filter');
+    if (select) select.focus({ preventScroll: true });
+  });
+  hideFilterButtons();
 
   loadFocused();
   // The standalone comments page renders the thread with the page: the comment is already there.

@@ -2,7 +2,8 @@
 // reader's place is saved while they read and restored when they come back to the same chapter.
 // Everything it needs is in data- attributes of the article (no inline scripts: CSP). Without
 // this file the page still reads and its links still work. The page is the same for every reader
-// (the server caches it), so the reader's own place is asked of /api/progress here.
+// (the server caches it), so the reader's own place is asked of /api/progress here. It also shows
+// the keyboard tip where there is a keyboard, and applies the book font when its offer is taken.
 (function () {
   'use strict';
   var article = document.querySelector('article[data-reader]');
@@ -142,6 +143,38 @@
   document.addEventListener('touchcancel', function () {
     touch = null;
   }, { passive: true });
+
+  // ---- The keyboard tip: only where the keys above can be pressed (a keyboard, a fine pointer) ----
+  var hint = document.querySelector('[data-keys-hint]');
+  if (hint && window.matchMedia) {
+    var keyboard = window.matchMedia('(hover: hover) and (pointer: fine)');
+    var showHint = function () {
+      hint.hidden = !keyboard.matches;
+    };
+    showHint();
+    if (keyboard.addEventListener) keyboard.addEventListener('change', showHint);
+  }
+
+  // ---- The book font offer (views/pages/reader/BookFontSuggestion.tsx) ----
+  // The preference is saved by htmx (POST /prefs); here the choice takes effect at once, the
+  // appearance menu shows it, and the offer goes.
+  document.addEventListener('htmx:afterRequest', function (event) {
+    var form = event.detail && event.detail.elt;
+    if (!form || !form.matches || !form.matches('form[data-font-offer]') || !event.detail.successful) return;
+    var sent = event.detail.requestConfig && event.detail.requestConfig.formData;
+    var font = sent && sent.get('font_family');
+    if (font) {
+      document.documentElement.setAttribute('data-font', font);
+      var select = document.getElementById('prefs-font');
+      if (select) select.value = font;
+    }
+    var title = article.querySelector('.reader__title');
+    form.remove();
+    if (title) {
+      title.setAttribute('tabindex', '-1');
+      title.focus({ preventScroll: true });
+    }
+  });
 
   // ---- Start: restore the place, record the visit, follow the scroll ----
   // The saved place is read before this visit is recorded, which would overwrite it. Only a

@@ -126,3 +126,52 @@ test('visitors read comments and are invited to sign in; without JavaScript the 
   await noScript.close();
 });
 
+
+test('counts lead to comments: the end of a chapter opens its thread in place; the book page leads to every thread, filtered in place', async () => {
+  const context = await desktopContext(browser);
+  await signIn(context, 'e2e-count-ann');
+  const post = (data: Record<string, unknown>) => context.request.post(`${BASE_URL}/api/comments/the-last-train-to-veld`, { data, headers: { origin: BASE_URL } });
+  for (const data of [{ text: 'The "dining car" -- what a scene...', chapter: 2 }, { text: 'Agreed.', chapter: 2 }, { text: 'Loving the whole book.' }]) expect((await post(data)).status()).toBe(201);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+
+  await page.goto('/book/the-last-train-to-veld/2');
+  await mark(page);
+  const count = page.locator('.reader__comments .comments-link');
+  await count.scrollIntoViewIfNeeded();
+  await page.locator('.reader__comments .comments-link[data-comment-count="2"]').waitFor();
+  expect(await count.innerText()).toBe('2 comments on this chapter');
+  await count.click();
+  await page.locator('#comments-list .comment__body', { hasText: 'The “dining car” – what a scene…' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/book/the-last-train-to-veld/2');
+  expect(await stillHere(page)).toBe(true);
+
+  await page.goto('/book/the-last-train-to-veld');
+  const bookLeft = await page.locator('.book-page').evaluate((el) => el.getBoundingClientRect().left);
+  await page.getByRole('link', { name: '3 comments' }).click();
+  await page.waitForURL('**/book/the-last-train-to-veld/comments');
+  expect(await page.locator('.comments-page').evaluate((el) => el.getBoundingClientRect().left)).toBe(bookLeft);
+  expect(await page.locator('.comment-group__title').allInnerTexts()).toEqual([expect.stringMatching(/^Chapter 2: /), 'About the book']);
+  expect(await page.locator('[data-comments-filter-submit]').isVisible()).toBe(false);
+  await mark(page);
+  await page.getByLabel('Comments to show').selectOption('book');
+  await page.waitForURL('**/book/the-last-train-to-veld/comments?chapter=book');
+  await page.locator('h1', { hasText: 'Comments · About the book · ' }).waitFor();
+  expect(await page.locator('#comments-list .comment__body').allInnerTexts()).toEqual(['Loving the whole book.']);
+  expect(await stillHere(page)).toBe(true);
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('comments-filter');
+  await page.goBack();
+  await page.locator('.comment-group__title', { hasText: 'About the book' }).waitFor();
+  expect(errors).toEqual([]);
+  await context.close();
+
+  // Without JavaScript the filter is a form with a Show button.
+  const noScript = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto('/book/the-last-train-to-veld/comments');
+  await plain.getByLabel('Comments to show').selectOption('2');
+  await plain.getByRole('button', { name: 'Show' }).click();
+  await plain.waitForURL('**/book/the-last-train-to-veld/comments?chapter=2');
+  expect(await plain.locator('#comments-list > li.comment-thread').count()).toBe(2);
+  await noScript.close();
+});

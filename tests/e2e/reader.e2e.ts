@@ -164,3 +164,163 @@ test('a progress save that fails tells the reader, once, in words', async () => 
   expect(await page.locator('#toasts .toast--error').count()).toBe(1);
   await context.close();
 });
+
+/** Characters per rendered line of the chapter's longest paragraph: the average of its full lines, and the longest. */
+function measure(page: Page) {
+  return page.evaluate(() => {
+    const paragraphs = Array.from(document.querySelectorAll<HTMLElement>('.reader__text p'));
+    const p = paragraphs.reduce((a, b) => ((b.textContent ?? '').length > (a.textContent ?? '').length ? b : a));
+    const lines = new Map<number, number>();
+    const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.textContent!.length; i++) {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getBoundingClientRect();
+        if (rect.width === 0 && rect.height === 0) continue;
+        const top = Math.round(rect.top);
+        lines.set(top, (lines.get(top) ?? 0) + 1);
+      }
+    }
+    const full = [...lines.entries()].sort((a, b) => a[0] - b[0]).map(([, n]) => n).slice(0, -1);
+    return { average: full.reduce((a, b) => a + b, 0) / full.length, longest: Math.max(...full), lines: full.length };
+  });
+}
+
+for (const [look, cookies] of [
+  ['the system font', [] as { name: string; value: string }[]],
+  ['the book font at 150 %', [{ name: 'font_family', value: 'serif' }, { name: 'font_size', value: '1.5' }]],
+] as const) {
+  test(`desktop, ${look}: the chapter is set 60–70 characters to the line, in typographic punctuation`, async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: BASE_URL });
+    await context.addCookies(cookies.map((c) => ({ ...c, url: BASE_URL })));
+    const page = await context.newPage();
+    await page.goto('/book/ink-and-alibis/1');
+    await page.evaluate(() => document.fonts.ready);
+    const { average, longest, lines } = await measure(page);
+    expect(lines).toBeGreaterThan(2);
+    expect(average).toBeGreaterThanOrEqual(58);
+    expect(average).toBeLessThanOrEqual(72);
+    expect(longest).toBeLessThanOrEqual(76);
+    expect(await page.locator('.reader__text').innerText()).toContain('“Miss Amory! Harbourmaster’s dead!”');
+    if (cookies.length > 0) {
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector('.reader__text')!).fontFamily)).toStartWith('Literata');
+      expect(await page.evaluate(() => document.fonts.check('16px Literata'))).toBe(true);
+    }
+    await noSidewaysScroll(page);
+    await context.close();
+  });
+}
+
+test('a reader who never chose a font is offered the book font; taking it applies it at once, for good', async () => {
+  const context = await desktopContext(browser);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto('/book/salvage-rights/1');
+  const offer = page.locator('form[data-font-offer]');
+  await offer.waitFor();
+  expect(await page.getAttribute('html', 'data-font')).toBe('system');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/prefs') && r.status() === 204);
+  await offer.getByRole('button', { name: 'Use the book font' }).click();
+  await saved;
+  await offer.waitFor({ state: 'detached' });
+  expect(await page.getAttribute('html', 'data-font')).toBe('serif');
+  expect(await page.locator('#prefs-font').inputValue()).toBe('serif');
+  await page.evaluate(() => document.fonts.ready);
+  expect(await page.evaluate(() => document.fonts.check('16px Literata'))).toBe(true);
+  expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /literata-latin-wght-normal\.[0-9a-f]+\.woff2$/.test(e.name)))).toBe(true);
+  await page.goto('/book/salvage-rights/2');
+  expect(await page.getAttribute('html', 'data-font')).toBe('serif');
+  expect(await page.locator('form[data-font-offer]').count()).toBe(0);
+  expect(errors).toEqual([]);
+  await context.close();
+
+  // "No thanks" keeps the current font and the offer does not come back; without JavaScript too.
+  const noScript = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto('/book/salvage-rights/1');
+  await plain.getByRole('button', { name: 'No thanks' }).click();
+  await plain.waitForURL('**/book/salvage-rights/1');
+  expect(await plain.locator('form[data-font-offer]').count()).toBe(0);
+  expect(await plain.getAttribute('html', 'data-font')).toBe('system');
+  await noScript.close();
+});
+
+test('the keyboard tip shows with a keyboard and a mouse, never on a phone', async () => {
+  const desktop = await desktopContext(browser);
+  const page = await desktop.newPage();
+  await page.goto('/book/salvage-rights/2');
+  await page.locator('.reader__hint').waitFor({ state: 'visible' });
+  await desktop.close();
+  const phone = await phoneContext(browser, PHONE);
+  const small = await phone.newPage();
+  await small.goto('/book/salvage-rights/2');
+  await small.waitForLoadState('load');
+  expect(await small.locator('.reader__hint').isVisible()).toBe(false);
+  await phone.close();
+});
+
+/** The previous and next buttons' boxes and looks. */
+function steps(page: Page) {
+  return page.$$eval('.reader-nav__step', (els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      const label = Array.from(el.querySelectorAll<HTMLElement>('.reader-nav__label')).find((l) => getComputedStyle(l).display !== 'none')!;
+      const style = getComputedStyle(el);
+      return { top: Math.round(r.top), right: Math.round(r.right), width: Math.round(r.width), height: Math.round(r.height), weight: style.fontWeight, size: style.fontSize, labelHeight: label.getBoundingClientRect().height, lineHeight: parseFloat(getComputedStyle(label).lineHeight) || parseFloat(style.fontSize) * 1.6, text: label.innerText };
+    }),
+  );
+}
+
+for (const width of [360, 768, 1024, 1440]) {
+  test(`${width} px, the browser's text at 150 %: previous and next are equal, side by side, on one line each`, async () => {
+    const context = await browser.newContext({ viewport: { width, height: 800 }, baseURL: BASE_URL, hasTouch: width < 700 });
+    await context.addCookies([{ name: 'locale', value: 'pt', url: BASE_URL }]);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 24, fixed: 20 } }); // the browser's own text size at 150 %
+    for (const chapter of [2, 1]) {
+      await page.goto(`/book/salvage-rights/${chapter}`);
+      const [prev, next] = await steps(page);
+      expect(prev!.top).toBe(next!.top);
+      expect(Math.abs(prev!.width - next!.width)).toBeLessThanOrEqual(1);
+      expect(prev!.height).toBe(next!.height);
+      expect(prev!.weight).toBe(next!.weight);
+      expect(prev!.size).toBe(next!.size);
+      for (const step of [prev!, next!]) expect(step.labelHeight).toBeLessThan(step.lineHeight * 1.5); // one line
+      if (width === 360) expect([prev!.text, next!.text]).toEqual(['Anterior', 'Próximo']);
+      if (width === 1440) expect([prev!.text, next!.text]).toEqual(['Capítulo anterior', 'Próximo capítulo']);
+      expect(await page.$eval('.reader-nav', (nav) => nav.scrollWidth - nav.clientWidth)).toBeLessThanOrEqual(0);
+      expect(prev!.right).toBeLessThanOrEqual(width);
+      expect(next!.right).toBeLessThanOrEqual(width);
+    }
+    expect(await page.locator('.reader-nav__prev[aria-disabled="true"]').count()).toBe(1);
+    await context.close();
+  });
+}
+
+test('chapter and comments pages in every theme at 360, 768, 1024 and 1440 px with text at 150 %: nothing wider than the screen', async () => {
+  const themes = ['amber', 'slate', 'rose', 'light', 'light-slate', 'light-rose'];
+  for (const width of [360, 768, 1024, 1440]) {
+    const context = await browser.newContext({ viewport: { width, height: 800 }, baseURL: BASE_URL });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    for (const theme of themes) {
+      await context.addCookies([{ name: 'theme', value: theme, url: BASE_URL }, { name: 'font_size', value: '1.5', url: BASE_URL }]);
+      for (const path of ['/book/the-clockwork-heir/1', '/book/the-clockwork-heir/comments']) {
+        await page.goto(path);
+        expect(await page.getAttribute('html', 'data-theme')).toBe(theme);
+        await noSidewaysScroll(page);
+      }
+    }
+    if (width === 1440) {
+      mkdirSync(RESULTS, { recursive: true });
+      await page.goto('/book/the-clockwork-heir/1');
+      await page.locator('.reader-nav').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${RESULTS}/reader-end-1440.png` });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+});

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { sql } from 'kysely';
 import { BASE_URL, startTestApp, type TestApp } from '../support/app.ts';
 import { DEBUG_TOKEN, loginAs, TEST_ORIGIN, type Session } from '../support/auth.ts';
+import { COMMENT_RENDER_VERSION } from '../../src/features/comments/render.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -96,18 +97,22 @@ describe('reading and posting', () => {
 });
 
 describe('stored rendering', () => {
-  test('the HTML is rendered once when posted; a row of another renderer version is rendered again when read', async () => {
+  test('the HTML is rendered once when posted; a row of another renderer version is rendered again when read, and stored', async () => {
     const ann = await loginAs(app, 'c-render');
-    const c = await post(ann, 'morning-bread', { text: 'stored *once*', chapter: 1 });
-    const row = await app.platform.db.selectFrom('book_comments').select(['html', 'html_version']).where('id', '=', c.id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ html: '<p>stored <em>once</em></p>', html_version: 'c1' });
+    const c = await post(ann, 'morning-bread', { text: 'stored *once* -- "typeset"', chapter: 1 });
+    const stored = () => app.platform.db.selectFrom('book_comments').select(['html', 'html_version']).where('id', '=', c.id).executeTakeFirstOrThrow();
+    const typeset = '<p>stored <em>once</em> – “typeset”</p>';
+    expect(await stored()).toEqual({ html: typeset, html_version: COMMENT_RENDER_VERSION });
     const find = async () => (await list('/api/comments/morning-bread?chapter=1&sort=new')).comments.find((x) => x.id === c.id)!.html;
     await app.platform.db.updateTable('book_comments').set({ html: '<p>from the column</p>' }).where('id', '=', c.id).execute();
     expect(await find()).toBe('<p>from the column</p>');
-    await app.platform.db.updateTable('book_comments').set({ html_version: 'c0' }).where('id', '=', c.id).execute();
-    expect(await find()).toBe('<p>stored <em>once</em></p>');
+    // An older renderer's HTML (before typography) is rendered again, and the new rendering kept.
+    await app.platform.db.updateTable('book_comments').set({ html: '<p>stored <em>once</em> -- "typeset"</p>', html_version: 'c1' }).where('id', '=', c.id).execute();
+    expect(await find()).toBe(typeset);
+    expect(await stored()).toEqual({ html: typeset, html_version: COMMENT_RENDER_VERSION });
     await app.platform.db.updateTable('book_comments').set({ html: null, html_version: null }).where('id', '=', c.id).execute();
-    expect(await find()).toBe('<p>stored <em>once</em></p>');
+    expect(await find()).toBe(typeset);
+    expect(await stored()).toEqual({ html: typeset, html_version: COMMENT_RENDER_VERSION });
   });
 });
 

@@ -84,7 +84,7 @@ describe('exported EPUBs are valid and readable', () => {
     // The reader's sanitiser drops the unknown <quietly> and <tag> elements; entities are decoded.
     const told = [...plain.matchAll(/She told tale (\d+) — then stopped\./g)].map((m) => Number(m[1]));
     expect(told).toEqual(Array.from({ length: CHAPTERS }, (_, i) => i + 1));
-    expect(plain.includes('Night 150 began & "softly".')).toBe(true);
+    expect(plain.includes('Night 150 began & “softly”.')).toBe(true); // typeset like the reader
     expect(plain.includes('A quote & .')).toBe(true);
   }, 120_000);
 });

@@ -161,7 +161,8 @@ describe('GET /api/export/{slug}: content', () => {
     expect(one).toContain('<h1>One &#38; &#60;Only&#62;</h1>');
     expect(one).toContain('<em>very</em>');
     expect(one).toContain('<strong>loud</strong>');
-    expect(one).toContain(`Tom &amp; Jerry said "hello" bold &amp; 'bye'.`);
+    // The reader's typography comes along: curly quotes, well-formed as XHTML text.
+    expect(one).toContain('Tom &amp; Jerry said “hello” bold &amp; ‘bye’.');
     expect(one).toContain('<hr/>');
     expect(one).toContain('1 &lt; 2 &gt; 0');
     expect(one).toContain('<ol>');

@@ -13,6 +13,13 @@ describe('renderComment', () => {
     expect(renderComment('~~gone~~')).toBe('<p><del>gone</del></p>');
   });
 
+  test('typographic punctuation in text, never in code or in HTML typed as text', () => {
+    expect(renderComment('"Best" chapter -- so far...\nIt\'s great')).toBe('<p>“Best” chapter – so far…<br />It’s great</p>');
+    expect(renderComment('`a "b" -- c` and "d"')).toBe('<p><code>a "b" -- c</code> and “d”</p>');
+    expect(renderComment('```\n"x" -- y\n```')).toBe('<pre><code>"x" -- y\n</code></pre>');
+    expect(renderComment('<i title="a">x</i> "y"')).toBe('<p>&lt;i title="a"&gt;x&lt;/i&gt; “y”</p>');
+  });
+
   test('raw HTML is shown as text, never interpreted', () => {
     expect(renderComment('I <3 this <b>chapter</b>')).toBe('<p>I &lt;3 this &lt;b&gt;chapter&lt;/b&gt;</p>');
     expect(renderComment('<div onclick="x">block</div>')).toBe('<p>&lt;div onclick="x"&gt;block&lt;/div&gt;</p>');

@@ -100,7 +100,7 @@ function request(headers: Record<string, string> = {}, url = 'http://localhost/b
 }
 
 describe('rendered page cache', () => {
-  test('the key holds the path, the look and the viewer', () => {
+  test('the key holds the path, the look, the book font offer and the viewer', () => {
     const base = renderedPageKey(request(), '/book/a/1', 1);
     const variants = [
       renderedPageKey(request(), '/book/a/1', 2),
@@ -109,6 +109,8 @@ describe('rendered page cache', () => {
       renderedPageKey(request({ cookie: 'locale=pt' }), '/book/a/1', 1),
       renderedPageKey(request({ 'accept-language': 'fr' }), '/book/a/1', 1),
       renderedPageKey(request({ cookie: 'font_family=serif' }), '/book/a/1', 1),
+      // A reader who chose the system font is not offered the book font; one who never chose is.
+      renderedPageKey(request({ cookie: 'font_family=system' }), '/book/a/1', 1),
       renderedPageKey(request({ cookie: 'font_size=1.25' }), '/book/a/1', 1),
     ];
     for (const viewer of [

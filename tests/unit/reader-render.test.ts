@@ -111,6 +111,37 @@ describe('renderChapter: reading markup', () => {
   });
 
   test('plain prose with characters that look like markup is escaped, not dropped', () => {
-    expect(renderChapter('5 < 6 & "quotes" > less')).toBe('<p>5 &lt; 6 &amp; "quotes" &gt; less</p>');
+    expect(renderChapter('5 < 6 & "quotes" > less')).toBe('<p>5 &lt; 6 &amp; “quotes” &gt; less</p>');
+    // A "<word" that is no tag neither swallows the rest of the paragraph nor stops the typography after it.
+    expect(renderChapter('x <y and "z"... <notatag')).toBe('<p>x &lt;y and “z”… &lt;notatag</p>');
+  });
+});
+
+describe('renderChapter: typography', () => {
+  test('quotes curl, dashes and ellipses become their characters, apostrophes turn', () => {
+    expect(renderChapter('"Wait," she said -- "it\'s the \'90s..." --- then silence.')).toBe('<p>“Wait,” she said – “it’s the ’90s…” — then silence.</p>');
+    expect(renderChapter("He said 'go' and didn't.")).toBe('<p>He said ‘go’ and didn’t.</p>');
+  });
+
+  test('after brackets that start no link (status windows, translator notes) and in lists', () => {
+    expect(renderChapter('[System] Level 5 -- "Hero"... it\'s yours.')).toBe('<p>[System] Level 5 – “Hero”… it’s yours.</p>');
+    expect(renderChapter("- a 'b'\n- \"c\"")).toBe('<ul>\n<li>a ‘b’</li>\n<li>“c”</li>\n</ul>');
+  });
+
+  test('across markup: emphasis, links, headings and quotes keep their pairs', () => {
+    expect(renderChapter('"*Now*," he said.')).toBe('<p>“<em>Now</em>,” he said.</p>');
+    expect(renderChapter('[a "link"](https://example.com/?q="x"--y)')).toBe('<p><a href="https://example.com/?q=%22x%22--y" rel="nofollow noopener ugc">a “link”</a></p>');
+    expect(renderChapter('# "Title" -- one')).toBe('<h2>“Title” – one</h2>');
+  });
+
+  test('never inside code: spans, fenced and indented blocks, and raw <pre> keep straight quotes and hyphens', () => {
+    expect(renderChapter('Run `say "hi" -- now...` then "go".')).toBe('<p>Run <code>say "hi" -- now...</code> then “go”.</p>');
+    expect(renderChapter('```\nconst s = "a" -- \'b\'...\n```')).toBe('<pre><code>const s = "a" -- \'b\'...\n</code></pre>');
+    expect(renderChapter('    x = "y" -- z')).toBe('<pre><code>x = "y" -- z\n</code></pre>');
+    expect(renderChapter('<pre>"raw" -- ...</pre>')).toBe('<pre>"raw" -- ...</pre>');
+  });
+
+  test('backslash-escaped quotes stay straight; entities and non-Latin text are untouched', () => {
+    expect(renderChapter('\\"plain\\" &amp; &copy; 東京 "ok"')).toBe('<p>"plain" &amp; © 東京 “ok”</p>');
   });
 });

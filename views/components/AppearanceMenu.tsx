@@ -14,7 +14,8 @@ function percentFormat(locale: PageContext['locale']): Intl.NumberFormat {
 }
 
 /**
- * Theme, font, text size and language. A <details> and a plain form work without JS (Save posts,
+ * Theme, font, text size and language. The serif choice is the book font (Literata, served by the
+ * app), named as such. A <details> and a plain form work without JS (Save posts,
  * the server answers 303 back to return_to); with htmx every change posts at once (204) and
  * public/js/prefs.js applies it to <html> and hides Save.
  */

@@ -4,11 +4,14 @@ import { RateLimited } from '../../platform/http/rate-limit.ts';
 import { wantsHtmx } from '../../platform/http/request-context.ts';
 import type { Translate } from '../../../views/context.ts';
 import type { ItemContext } from '../../../views/pages/comments/CommentItem.tsx';
-import type { ThreadView } from '../../../views/pages/comments/types.ts';
+import type { OverviewView, ThreadView } from '../../../views/pages/comments/types.ts';
 import { commentsPath } from '../../../views/pages/comments/urls.ts';
 import { CommentError } from './errors.ts';
 import type { CommentSort } from './model.ts';
 import type { CommentPage } from './service.ts';
+import type { ThreadCount } from './counts/service.ts';
+import type { OverviewPage } from './overview/service.ts';
+import type { OverviewCursor } from './queries.ts';
 
 export const PRIVATE = { 'cache-control': 'private, no-cache', vary: 'HX-Request, HX-Target' };
 export const see = (location: string) => new Response(null, { status: 303, headers: { location } });
@@ -59,6 +62,21 @@ export function threadView(page: CommentPage, target: { slug: string; chapter: n
     viewer,
     returnTo: commentsPath(target.slug, target.chapter, { sort: options.sort }),
     standalone: options.standalone,
+  };
+}
+
+/** The view of every thread of a book; `after` is where the previous page ended. */
+export function overviewView(page: OverviewPage, slug: string, viewer: ThreadView['viewer'], threads: ThreadCount[], after: OverviewCursor | null): OverviewView {
+  return {
+    slug,
+    comments: page.comments,
+    myVotes: page.myVotes,
+    avatarUrls: page.avatarUrls,
+    hasMore: page.has_more,
+    next: page.next,
+    viewer,
+    threads,
+    continuing: after === null ? undefined : after.chapter === 0 ? null : after.chapter,
   };
 }
 

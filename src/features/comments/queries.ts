@@ -29,11 +29,17 @@ export interface Cursor {
   id: number;
 }
 
+/**
+ * A deleted account leaves its comments as "[deleted]" placeholders without an author (migration
+ * 20261125001000): they are kept by the left join, with an empty author id and name that toComment
+ * never shows (it hides the author of every deleted comment).
+ */
 function withAuthor(db: Executor) {
   return db
     .selectFrom('book_comments as c')
-    .innerJoin('app_users as u', 'u.id', 'c.author_id')
-    .select(['c.id', 'c.slug', 'c.chapter', 'c.parent_id', 'c.author_id', 'c.text', 'c.upvotes', 'c.downvotes', 'c.hot', 'c.html', 'c.html_version', 'c.created_at', 'c.deleted_at', 'u.username', 'u.avatar_key', 'u.provider_avatar_url']);
+    .leftJoin('app_users as u', 'u.id', 'c.author_id')
+    .select(['c.id', 'c.slug', 'c.chapter', 'c.parent_id', 'c.text', 'c.upvotes', 'c.downvotes', 'c.hot', 'c.html', 'c.html_version', 'c.created_at', 'c.deleted_at', 'u.avatar_key', 'u.provider_avatar_url'])
+    .select([sql<string>`coalesce(c.author_id::text, '')`.as('author_id'), sql<string>`coalesce(u.username, '')`.as('username')]);
 }
 
 export async function findBookTitle(db: Executor, slug: string): Promise<string | null> {
@@ -111,7 +117,7 @@ export async function commentState(db: Executor, id: number): Promise<{ id: numb
 }
 
 /** The comment row, locked until the transaction ends (deletion decides on what it sees). */
-export async function lockComment(trx: Executor, id: number): Promise<{ id: number; parent_id: number | null; author_id: string; deleted_at: Date | string | null } | null> {
+export async function lockComment(trx: Executor, id: number): Promise<{ id: number; parent_id: number | null; author_id: string | null; deleted_at: Date | string | null } | null> {
   const row = await trx.selectFrom('book_comments').select(['id', 'parent_id', 'author_id', 'deleted_at']).where('id', '=', id).forUpdate().executeTakeFirst();
   return row ?? null;
 }
@@ -127,4 +133,34 @@ export async function deleteCommentRow(trx: Executor, id: number): Promise<void>
 /** Keeps the row (and so its replies) but forgets what it said. */
 export async function blankComment(trx: Executor, id: number, text: string): Promise<void> {
   await trx.updateTable('book_comments').set({ text, html: null, html_version: null, deleted_at: sql<Date>`now()` }).where('id', '=', id).execute();
+}
+
+/**
+ * Stores renderings made when reading comments written by an older renderer (html_version), so
+ * each is rendered again once, not on every read. A comment deleted or re-rendered meanwhile is
+ * left alone. JSON carries the pairs: the same statement works on pg and PGlite.
+ */
+export async function storeRenderings(db: Executor, renderings: readonly { id: number; html: string }[], version: string): Promise<void> {
+  if (renderings.length === 0) return;
+  await sql`
+    update book_comments as c set html = v.html, html_version = ${version}
+    from jsonb_to_recordset(${JSON.stringify(renderings)}::jsonb) as v(id bigint, html text)
+    where c.id = v.id and c.deleted_at is null and c.html_version is distinct from ${version}`.execute(db);
+}
+
+/** Where a page of a book's comments ends: the thread (chapter, 0 for the book's own) and the comment. */
+export interface OverviewCursor {
+  chapter: number;
+  id: number;
+}
+
+/**
+ * A page of top-level comments from every thread of a book: newest chapter first (the book's own
+ * thread, chapter 0, last), newest comment first within each. Read backwards along
+ * book_comments_new_idx (slug, coalesce(chapter, 0), id), one row more than `limit` (has_more).
+ */
+export function overviewPage(db: Executor, q: { slug: string; after: OverviewCursor | null; limit: number }): Promise<CommentRow[]> {
+  let query = withAuthor(db).where('c.slug', '=', q.slug).where('c.parent_id', 'is', null);
+  if (q.after) query = query.where(sql<boolean>`(coalesce(c.chapter, 0), c.id) < (${q.after.chapter}::int, ${q.after.id}::bigint)`);
+  return query.orderBy(sql`coalesce(c.chapter, 0)`, 'desc').orderBy('c.id', 'desc').limit(q.limit + 1).execute() as Promise<CommentRow[]>;
 }

@@ -1,13 +1,15 @@
 import { Marked, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import { BASE_SANITIZE_OPTIONS, orderedList, safeHref } from '../../platform/markup/sanitize-parts.ts';
+import { typographer } from '../../platform/markup/typography.ts';
 
 /**
  * Comment markdown → HTML. Stricter than chapters (reader/render.ts): comments come from any
  * signed-in visitor, so raw HTML is never interpreted (it is shown as the text typed), images are
  * never loaded (a remote image leaks every reader's address to its host and can track them; an
  * image becomes a link to it), headings are flattened to bold lines, and sanitize-html checks
- * whatever marked produced a second time with a short allow-list.
+ * whatever marked produced a second time with a short allow-list. Text gets the chapters'
+ * typographic punctuation (platform/markup/typography.ts), code keeps its straight quotes.
  */
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
@@ -22,6 +24,7 @@ markdown.use({
     image: ({ href, text }: Tokens.Image) => `<a href="${escapeHtml(href)}">${escapeHtml(text || href)}</a>`,
   },
 });
+markdown.use(...typographer());
 
 /** Schemes a reader may follow out of a comment; anything else loses its link and keeps its text. */
 export const COMMENT_LINK_REL = 'nofollow ugc noopener';
@@ -39,8 +42,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-/** Stored with each rendering; bump it whenever this file's output changes (old rows re-render when read). */
-export const COMMENT_RENDER_VERSION = 'c1';
+/**
+ * Stored with each rendering; bump it whenever this file's output changes (old rows are rendered
+ * again when first read, and stored: service.ts). c2: typographic punctuation.
+ */
+export const COMMENT_RENDER_VERSION = 'c2';
 
 /** Quotes nested deeper than this are flattened before parsing: deep nesting only costs time. */
 const DEEP_QUOTE = /^((?:[ \t]*>){8})(?:[ \t]*>)+/gm;

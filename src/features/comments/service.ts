@@ -7,7 +7,7 @@ import { avatarUrlOf } from '../accounts/users.ts';
 import { DELETED_TEXT, PAGE_SIZE, type Comment, type CommentList, type CommentSort } from './model.ts';
 import { commentErrors, isForeignKeyViolation } from './errors.ts';
 import { formatCursor, normaliseText } from './parse.ts';
-import { findBookTitle, findChapterTitle, findComment, insertComment, repliesOf, topLevelPage, votesOf, type CommentRow, type Cursor } from './queries.ts';
+import { findBookTitle, findChapterTitle, findComment, insertComment, repliesOf, storeRenderings, topLevelPage, votesOf, type CommentRow, type Cursor } from './queries.ts';
 import { COMMENT_RENDER_VERSION, renderComment } from './render.ts';
 import { notifyReply } from './notify-reply.ts';
 
@@ -78,27 +78,55 @@ export async function listComments(db: Db, target: Pick<ThreadTarget, 'slug' | '
   const page = await topLevelPage(db, { ...target, sort: options.sort, after: options.after, limit, exclude: focusRoot?.id ?? null });
   const hasMore = page.length > limit;
   const tops = [...(focusRoot ? [focusRoot] : []), ...page.slice(0, limit)];
-  const replies = await repliesOf(db, tops.map((c) => c.id));
-  const byParent = Map.groupBy(replies, (r) => r.parent_id!);
-  const ordered = tops.flatMap((top) => [top, ...(byParent.get(top.id) ?? [])]);
-  const votes = options.viewerId ? await votesOf(db, options.viewerId, ordered.map((c) => c.id)) : [];
-  const avatarUrls: Record<string, string> = {};
-  for (const row of ordered) {
-    const url = row.deleted_at === null ? avatarUrlOf({ avatarKey: row.avatar_key, providerAvatarUrl: row.provider_avatar_url }, baseUrl) : null;
-    if (url) avatarUrls[row.author_id] = url;
-  }
+  const { comments, myVotes, avatarUrls } = await threadsOf(db, tops, options.viewerId, baseUrl);
   const last = page[Math.min(page.length, limit) - 1];
-  const comments = ordered.map(toComment);
-  const focusCount = focusRoot ? 1 + (byParent.get(focusRoot.id)?.length ?? 0) : 0;
+  const focusCount = focusRoot ? 1 + comments.filter((c) => c.parent_id === focusRoot.id).length : 0;
   return {
     comments: comments.slice(focusCount),
     focused: comments.slice(0, focusCount),
-    myVotes: Object.fromEntries(votes.map((v) => [String(v.comment_id), v.direction])),
+    myVotes,
     avatarUrls,
     sort: options.sort,
     has_more: hasMore,
     next: hasMore && last ? formatCursor({ hot: last.hot, id: last.id }) : null,
   };
+}
+
+/**
+ * Top-level comments as shown: each followed by all its replies (oldest first), with the viewer's
+ * votes and the authors' avatars. Three queries whatever the number of comments.
+ */
+export async function threadsOf(db: Db, tops: readonly CommentRow[], viewerId: string | null, baseUrl: string): Promise<Pick<CommentList, 'comments' | 'myVotes' | 'avatarUrls'>> {
+  const replies = await repliesOf(db, tops.map((c) => c.id));
+  const byParent = Map.groupBy(replies, (r) => r.parent_id!);
+  const ordered = tops.flatMap((top) => [top, ...(byParent.get(top.id) ?? [])]);
+  const votes = viewerId ? await votesOf(db, viewerId, ordered.map((c) => c.id)) : [];
+  const avatarUrls: Record<string, string> = {};
+  for (const row of ordered) {
+    const url = row.deleted_at === null ? avatarUrlOf({ avatarKey: row.avatar_key, providerAvatarUrl: row.provider_avatar_url }, baseUrl) : null;
+    if (url) avatarUrls[row.author_id] = url;
+  }
+  return {
+    comments: await shownComments(db, ordered),
+    myVotes: Object.fromEntries(votes.map((v) => [String(v.comment_id), v.direction])),
+    avatarUrls,
+  };
+}
+
+/** True when the stored rendering is missing or was made by an older renderer. */
+function renderedBefore(row: CommentRow): boolean {
+  return row.deleted_at === null && (row.html === null || row.html_version !== COMMENT_RENDER_VERSION);
+}
+
+/**
+ * Rows → comments, storing the renderings of rows an older renderer made (toComment renders them
+ * again). Storing is an optimisation: when it fails, the next read renders them once more.
+ */
+export async function shownComments(db: Db, rows: readonly CommentRow[]): Promise<Comment[]> {
+  const comments = rows.map(toComment);
+  const renderings = rows.flatMap((row, i) => (renderedBefore(row) ? [{ id: row.id, html: comments[i]!.html }] : []));
+  await storeRenderings(db, renderings, COMMENT_RENDER_VERSION).catch(() => {});
+  return comments;
 }
 
 /** The top-level comment of the focused comment's thread, when it belongs to this thread. */

@@ -1,6 +1,7 @@
 import { compressBytes, pickEncoding, type Encoding } from '../../platform/http/compress.ts';
 import { appearanceFromRequest } from '../../platform/http/page.ts';
 import { viewerOf } from '../../platform/http/request-context.ts';
+import { offersBookFont } from './font-offer.ts';
 import { Lru } from './lru.ts';
 
 /** One rendered page and its compressed forms, made on first demand. */
@@ -22,7 +23,8 @@ const encoder = new TextEncoder();
 
 /**
  * Everything on a chapter page that is not its data: the path (canonical and return-to links),
- * the look (locale, theme, font, size: cookies or Accept-Language) and the viewer in the header.
+ * the look (locale, theme, font, size: cookies or Accept-Language), whether the book font is
+ * offered (font-offer.ts) and the viewer in the header.
  * The data's stamp covers the book, the chapter and its neighbours (prev/next, prefetch). Request
  * ids, cookies and security headers are not in the body: server.ts adds them to every response.
  * Must grow with the page: anything new a page shows per request belongs here.
@@ -31,7 +33,8 @@ export function renderedPageKey(request: Request, pathname: string, stamp: numbe
   const look = appearanceFromRequest(request);
   const viewer = viewerOf(request);
   const who = viewer ? `${viewer.username}\t${viewer.role}\t${viewer.avatarUrl ?? ''}` : '';
-  return `${stamp}\n${pathname}\n${look.locale}\n${look.theme}\n${look.fontFamily}\n${look.fontSize}\n${who}`;
+  const offer = offersBookFont(request) ? 'font-offer' : '';
+  return `${stamp}\n${pathname}\n${look.locale}\n${look.theme}\n${look.fontFamily}\n${look.fontSize}\n${offer}\n${who}`;
 }
 
 /**

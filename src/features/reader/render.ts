@@ -1,16 +1,20 @@
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import { BASE_SANITIZE_OPTIONS, orderedList, safeHref } from '../../platform/markup/sanitize-parts.ts';
+import { typographer } from '../../platform/markup/typography.ts';
 
 /**
  * Chapter markdown → HTML safe to put in a page. Chapter text comes from scraped sites and imported
  * files, so it is hostile until proven otherwise: marked passes raw HTML through, and
- * sanitize-html then keeps reading markup only. Bump RENDER_VERSION whenever the output of this
- * file changes, so that cached renderings (html-cache.ts) are not served any more.
+ * sanitize-html then keeps reading markup only. Text is set with typographic punctuation (curly
+ * quotes, dashes, ellipses; never inside code). Bump RENDER_VERSION whenever the output of this
+ * file changes, so that cached renderings (html-cache.ts) and stored EPUBs (export/service.ts) are
+ * not served any more. r2: typographic punctuation.
  */
-export const RENDER_VERSION = 'r1';
+export const RENDER_VERSION = 'r2';
 
 const markdown = new Marked({ gfm: true, breaks: false, async: false });
+markdown.use(...typographer());
 
 /** Schemes a reader may follow out of a chapter; everything else (javascript:, data:, relative) loses its href. */
 const LINK_REL = 'nofollow noopener ugc';

@@ -10,6 +10,7 @@ import { ChapterList } from '../../../views/pages/reader/ChapterList.tsx';
 import { ChapterPage } from '../../../views/pages/reader/ChapterPage.tsx';
 import { chapterPath } from '../../../views/pages/reader/links.ts';
 import { createChapterHtmlCache } from './html-cache.ts';
+import { offersBookFont } from './font-offer.ts';
 import { createRenderedPageCache } from './page-cache.ts';
 import { BookDetailResponse, BookParams, BookQuery, ChapterParams, ChapterQuery, ChapterResponse } from './model.ts';
 import { jumpTarget, parseChapterNumber, parsePage } from './paging.ts';
@@ -65,6 +66,7 @@ export function readerRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Pa
       // ?locale= shows a stored translation; a query string is never cached (page-cache.ts).
       const data = await withTranslation(db, cached, (query as { locale?: string }).locale);
       // The rendered page is cached only while its data is: a stamp no later request can match is not.
-      return renderedPages.respond(request, path, kept && data === cached ? stamp : null, () => ChapterPage({ ctx: pageContext(request, env), data }));
+      const suggestFont = offersBookFont(request);
+      return renderedPages.respond(request, path, kept && data === cached ? stamp : null, () => ChapterPage({ ctx: pageContext(request, env), data, suggestFont }));
     }, { detail: { hide: true } });
 }

@@ -8,6 +8,7 @@ import { coverPath, toBook } from '../catalogue/service.ts';
 import type { Book } from '../catalogue/model.ts';
 import { libraryShelfOf } from '../library/service.ts';
 import { myRating } from '../ratings/service.ts';
+import { bookCommentTotal } from '../comments/counts/service.ts';
 import type { Progress } from '../progress/model.ts';
 import { progressOf } from '../progress/service.ts';
 import { CHAPTER_CHANGES, createChapterCache, type ChapterCache, type ChapterEntry } from './chapter-cache.ts';
@@ -31,6 +32,8 @@ export interface BookPageData {
   shelf: Shelf | null;
   /** The reader's own stars (signed in: by account, else by session); null when not rated. */
   myRating: number | null;
+  /** Comments on the book and all its chapters. */
+  commentTotal: number;
 }
 
 /** `GET /api/book/{slug}`: the book and its chapter list (all of it unless `limit` is given). */
@@ -47,23 +50,24 @@ function detailedBook(row: BookDetailRow): Book {
 }
 
 /**
- * Everything the book page shows. The five reads are independent and run together; only the
+ * Everything the book page shows. The six reads are independent and run together; only the
  * titles of one list page are read, whatever the length of the book.
  */
 export async function bookPageData(db: Db, reader: Reader, userId: string | null, slug: string, requestedPage: number): Promise<BookPageData> {
-  const [row, titles, progress, shelf, mine] = await Promise.all([
+  const [row, titles, progress, shelf, mine, commentTotal] = await Promise.all([
     findBookDetail(db, slug),
     chapterTitles(db, slug, chapterRange(requestedPage)),
     progressOf(db, reader, slug),
     userId ? libraryShelfOf(db, userId, slug) : Promise.resolve(null),
     myRating(db, reader, slug),
+    bookCommentTotal(db, slug),
   ]);
   if (!row) throw notFound('Book not found');
   const pages = pageCount(row.last_chapter);
   // A page past the end (an old link to a book that lost chapters) shows the last page instead.
   const page = Math.min(requestedPage, pages);
   const chapters: ChapterTitle[] = page === requestedPage ? titles : await chapterTitles(db, slug, chapterRange(page));
-  return { book: detailedBook(row), firstChapter: row.first_chapter, lastChapter: row.last_chapter, list: { page, pages, chapters }, progress, shelf, myRating: mine };
+  return { book: detailedBook(row), firstChapter: row.first_chapter, lastChapter: row.last_chapter, list: { page, pages, chapters }, progress, shelf, myRating: mine, commentTotal };
 }
 
 /** The chapter to open for "go to chapter n": n itself, else the nearest existing one; null without chapters. */

@@ -1,3 +1,28 @@
 /** The reading phrases in en (merged into ../en.ts; same keys in every locale). */
 export const readingEn = {
+  // The reader's typography and finding comments (features/reader, features/comments)
+  'reading.font.sample': "Aa",
+  'reading.font.offer': "Reading for a while? Try the book font, made for long reading.",
+  'reading.font.use': "Use the book font",
+  'reading.font.dismiss': "No thanks",
+  'reading.nav.prevShort': "Previous",
+  'reading.nav.nextShort': "Next",
+  'reading.comments.none': "No comments on this chapter yet — be the first",
+  'reading.comments.onChapter_one': "{count} comment on this chapter",
+  'reading.comments.onChapter_other': "{count} comments on this chapter",
+  'reading.comments.total_one': "{count} comment",
+  'reading.comments.total_other': "{count} comments",
+  'reading.comments.first': "No comments yet — write the first",
+  'reading.comments.seeAll': "All comments, chapter by chapter ({count})",
+  'reading.comments.aboutBook': "About the book",
+  'reading.comments.chapterTitled': "Chapter {number}: {title}",
+  'reading.comments.openThread_one': "Open the thread · {count} comment",
+  'reading.comments.openThread_other': "Open the thread · {count} comments",
+  'reading.comments.writeAboutBook': "Write a comment about the book",
+  'reading.comments.allEmpty': "No comments on this book yet. Start one about the book or under any chapter.",
+  'reading.comments.filter.label': "Comments to show",
+  'reading.comments.filter.submit': "Show",
+  'reading.comments.filter.all': "All comments ({count})",
+  'reading.comments.filter.book': "About the book ({count})",
+  'reading.comments.filter.chapter': "{chapter} ({count})",
 } as const;

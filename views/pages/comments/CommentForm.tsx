@@ -1,6 +1,6 @@
 import { MAX_TEXT } from '../../../src/features/comments/model.ts';
 import type { PageContext } from '../../context.ts';
-import { commentsPath } from './urls.ts';
+import { commentsActionPath } from './urls.ts';
 
 export type CommentFormProps = {
   ctx: PageContext;
@@ -18,7 +18,7 @@ export type CommentFormProps = {
  */
 export function CommentForm({ ctx, slug, chapter, parentId, returnTo }: CommentFormProps): JSX.Element {
   const { t } = ctx;
-  const action = commentsPath(slug, null);
+  const action = commentsActionPath(slug);
   const id = parentId ? `reply-text-${parentId}` : 'comment-text';
   const target = parentId ? `#replies-${parentId}` : '#comments-list';
   return (

@@ -1,5 +1,6 @@
 import type { Comment, CommentSort, VoteDirection } from '../../../src/features/comments/model.ts';
 import type { Role } from '../../../src/platform/db/schema.ts';
+import type { ThreadCount } from '../../../src/features/comments/counts/service.ts';
 
 /** Everything a rendered thread (fragment or page) shows. */
 export interface ThreadView {
@@ -20,6 +21,22 @@ export interface ThreadView {
   returnTo: string;
   /** The full page (no htmx targets that only exist inside a book or chapter page). */
   standalone: boolean;
+}
+
+/** Every thread of a book on one page (the comments page without a chapter). */
+export interface OverviewView {
+  slug: string;
+  /** Top-level comments, each followed by its replies, thread by thread (newest chapter first). */
+  comments: Comment[];
+  myVotes: Record<string, VoteDirection>;
+  avatarUrls: Record<string, string>;
+  hasMore: boolean;
+  next: string | null;
+  viewer: ThreadView['viewer'];
+  /** The threads that have comments: each group's title and count. */
+  threads: ThreadCount[];
+  /** The thread the previous page ended in (its heading is not repeated); undefined on the first page. */
+  continuing: number | null | undefined;
 }
 
 /** A top-level comment with its replies, in the order shown. */

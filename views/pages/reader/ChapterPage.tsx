@@ -3,13 +3,21 @@ import type { PageContext } from '../../context.ts';
 import { AudioPlayer } from '../../components/AudioPlayer.tsx';
 import { TranslationSwitch } from '../../components/TranslationSwitch.tsx';
 import { CommentsSection } from '../comments/CommentsSection.tsx';
+import { ChapterCommentsLink, commentCountPath } from '../comments/CommentsLink.tsx';
+import { BookFontSuggestion } from './BookFontSuggestion.tsx';
+import { ChapterNav } from './ChapterNav.tsx';
 import { Layout } from '../../layouts/Layout.tsx';
-import { bookPath, chapterInListPath, chapterPath } from './links.ts';
+import { bookPath, chapterPath } from './links.ts';
 
 /** In this order: the parts first, the player that uses them last. */
 const PLAYER_SCRIPTS = ['js/player/format.js', 'js/player/sleep.js', 'js/player/highlight.js', 'js/player/session.js', 'js/player/source.js', 'js/player/player.js'];
 
-export type ChapterPageProps = { ctx: PageContext; data: ChapterPageData };
+export type ChapterPageProps = {
+  ctx: PageContext;
+  data: ChapterPageData;
+  /** The reader never chose a font: the page offers the book font (part of the page cache key). */
+  suggestFont?: boolean;
+};
 
 /**
  * /book/{slug}/{n}: one chapter in a reading column. Behaviour (keys, swipes, saving and
@@ -17,7 +25,7 @@ export type ChapterPageProps = { ctx: PageContext; data: ChapterPageData };
  * attributes of the article; without it the page is a plain, fully working document. Nothing on
  * it is about the reader's place (the script asks /api/progress), so the page can be cached.
  */
-export function ChapterPage({ ctx, data }: ChapterPageProps): JSX.Element {
+export function ChapterPage({ ctx, data, suggestFont = false }: ChapterPageProps): JSX.Element {
   const { t } = ctx;
   const { book, chapter, prev, next } = data;
   const title = chapter.title || t('reader.chapterFallback', { number: chapter.number });
@@ -25,6 +33,8 @@ export function ChapterPage({ ctx, data }: ChapterPageProps): JSX.Element {
   const head = (
     <>
       {next !== null ? <link rel="prefetch" href={chapterPath(book.slug, next)} /> : ''}
+      {/* The book font's main file, wanted at once by a reader who reads in it (no flash of another face). */}
+      {ctx.fontFamily === 'serif' ? <link rel="preload" href={ctx.asset('vendor/fonts/literata-latin-wght-normal.woff2')} as="font" type="font/woff2" crossorigin="anonymous" /> : ''}
       <script src={ctx.asset('js/reader.js')} defer></script>
       {PLAYER_SCRIPTS.map((file) => (
         <script src={ctx.asset(file)} defer></script>
@@ -64,6 +74,7 @@ export function ChapterPage({ ctx, data }: ChapterPageProps): JSX.Element {
             {t('reader.chapterOf', { number: chapter.number, count: Math.max(book.chapter_count, chapter.number) })}
           </p>
         </header>
+        {suggestFont ? <BookFontSuggestion ctx={ctx} /> : ''}
         <AudioPlayer
           ctx={ctx}
           slug={book.slug}
@@ -110,30 +121,18 @@ export function ChapterPage({ ctx, data }: ChapterPageProps): JSX.Element {
         ) : (
           ''
         )}
-        <nav class="reader-nav" aria-label={t('reader.chapterNav')}>
-          {prev !== null ? (
-            <a class="button button--quiet reader-nav__prev" rel="prev" href={chapterPath(book.slug, prev)} safe>
-              {`‹ ${t('reader.prev')}`}
-            </a>
-          ) : (
-            <span class="reader-nav__prev" aria-hidden="true"></span>
-          )}
-          <a class="reader-nav__contents" href={chapterInListPath(book.slug, chapter.number)} safe>
-            {t('reader.contents')}
-          </a>
-          {next !== null ? (
-            <a class="button reader-nav__next" rel="next" href={chapterPath(book.slug, next)} safe>
-              {`${t('reader.next')} ›`}
-            </a>
-          ) : (
-            <span class="reader-nav__next" aria-hidden="true"></span>
-          )}
-        </nav>
-        <p class="reader__hint" safe>
+        <ChapterNav ctx={ctx} slug={book.slug} chapter={chapter.number} prev={prev} next={next} />
+        <p class="reader__comments" hx-get={commentCountPath(book.slug, chapter.number)} hx-trigger="revealed" hx-swap="innerHTML">
+          <ChapterCommentsLink ctx={ctx} slug={book.slug} chapter={chapter.number} count={null} />
+        </p>
+        {/* Shown by public/js/reader.js on devices with a keyboard and a fine pointer, never on phones. */}
+        <p class="reader__hint" hidden data-keys-hint safe>
           {t('reader.keysHint')}
         </p>
       </article>
-      <CommentsSection ctx={ctx} slug={book.slug} chapter={chapter.number} />
+      <div class="reader-after">
+        <CommentsSection ctx={ctx} slug={book.slug} chapter={chapter.number} />
+      </div>
     </Layout>
   );
 }

@@ -1,0 +1,47 @@
+import type { PageContext } from '../../context.ts';
+import { chapterInListPath, chapterPath } from './links.ts';
+
+export type ChapterNavProps = { ctx: PageContext; slug: string; chapter: number; prev: number | null; next: number | null };
+
+/**
+ * Previous and next chapter: two buttons of the same size and weight, side by side, whose labels
+ * never wrap (a shorter label on narrow screens, an ellipsis as the last resort). At either end of
+ * the book the missing one stays in place, disabled, so the other never moves or grows.
+ */
+export function ChapterNav({ ctx, slug, chapter, prev, next }: ChapterNavProps): JSX.Element {
+  const { t } = ctx;
+  const step = (direction: 'prev' | 'next', target: number | null) => {
+    const label = (
+      <>
+        {direction === 'prev' ? <span class="reader-nav__arrow" aria-hidden="true">‹</span> : ''}
+        <span class="reader-nav__label reader-nav__label--long" safe>
+          {t(direction === 'prev' ? 'reader.prev' : 'reader.next')}
+        </span>
+        <span class="reader-nav__label reader-nav__label--short" safe>
+          {t(direction === 'prev' ? 'reading.nav.prevShort' : 'reading.nav.nextShort')}
+        </span>
+        {direction === 'next' ? <span class="reader-nav__arrow" aria-hidden="true">›</span> : ''}
+      </>
+    );
+    const classes = `button button--quiet reader-nav__step reader-nav__${direction}`;
+    return target !== null ? (
+      <a class={classes} rel={direction} href={chapterPath(slug, target)}>
+        {label}
+      </a>
+    ) : (
+      // A link without a destination: announced as an unavailable link, never focused.
+      <a class={classes} role="link" aria-disabled="true">
+        {label}
+      </a>
+    );
+  };
+  return (
+    <nav class="reader-nav" aria-label={t('reader.chapterNav')}>
+      {step('prev', prev)}
+      <a class="reader-nav__contents" href={chapterInListPath(slug, chapter)} safe>
+        {t('reader.contents')}
+      </a>
+      {step('next', next)}
+    </nav>
+  );
+}
