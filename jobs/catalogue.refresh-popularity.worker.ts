@@ -7,7 +7,7 @@ import { POPULARITY_INTERVAL_MS, POPULARITY_SCHEDULE_KEY, refreshPopularity, ref
  */
 export default defineJob<Record<string, never>, { changed: number }>(async (_payload, ctx) => {
   return ctx.finish(async (trx) => {
-    const changed = await refreshPopularity(trx);
+    const changed = await refreshPopularity(trx, new Date());
     // Hand the schedule's dedupe key to the next run (the key is unique among queued and running jobs).
     await trx.updateTable('jobs').set({ dedupe_key: null }).where('id', '=', ctx.jobId).execute();
     await trx

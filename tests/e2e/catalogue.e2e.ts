@@ -131,3 +131,42 @@ test('without JavaScript: the filter form and the Next page link work as plain H
   expect(await page.locator('.search-hit__title').first().innerText()).toBe("The Cartographer's Daughter");
   await context.close();
 });
+
+test('home: each row scrolls sideways within itself, never the page, at every width with text at 150 %', async () => {
+  for (const [width, height] of [[360, 740], [768, 1024], [1024, 768], [1440, 900]] as const) {
+    const context = await browser.newContext({ viewport: { width, height }, baseURL: BASE_URL });
+    await context.addCookies([{ name: 'font_size', value: '1.5', url: BASE_URL }]);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/');
+    const row = page.locator('section[aria-labelledby="shelf-new"] .book-grid--row');
+    expect(await row.locator('.book-card').count()).toBe(12);
+    expect(await row.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    // The last book is reached by scrolling the row.
+    await row.locator('.book-card').last().scrollIntoViewIfNeeded();
+    const last = (await row.locator('.book-card').last().boundingBox())!;
+    expect(last.x + last.width).toBeLessThanOrEqual(width);
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+});
+
+test('home: "See all" opens the row\'s ranking; genres read in the reader\'s language', async () => {
+  const context = await phoneContext(browser);
+  await context.addCookies([{ name: 'locale', value: 'fr', url: BASE_URL }]);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto('/');
+  await page.locator('section[aria-labelledby="shelf-new"] .home-row__all').click();
+  await page.waitForURL('**/ranking?by=new');
+  await page.locator('.tabs__tab[aria-current="page"]', { hasText: 'Nouveautés' }).waitFor();
+  await page.goto('/browse');
+  await page.waitForFunction(() => 'htmx' in window);
+  await page.selectOption('#browse-genre', 'martial-arts');
+  await page.locator('#browse-title', { hasText: 'Arts martiaux' }).waitFor();
+  await page.locator('#browse-grid .book-card__genres', { hasText: 'Arts martiaux' }).waitFor();
+  expect(errors).toEqual([]);
+  await context.close();
+});

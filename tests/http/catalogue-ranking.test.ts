@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import type { TestDatabase } from '../support/db.ts';
 import type { Book } from '../../src/features/catalogue/model.ts';
-import { homeShelves } from '../../src/features/catalogue/service.ts';
+import { homeRowBooks } from '../../src/features/catalogue/service.ts';
 import {
   POPULARITY_SCHEDULE_KEY, refreshPopularity, refreshPopularityKind, schedulePopularityRefresh,
 } from '../../src/features/catalogue/popularity.ts';
@@ -50,7 +50,7 @@ describe('popularity from progress', () => {
     // Nothing is counted per request: before the refresh the order knows nothing of these readers.
     expect(slugs((await ranking('?limit=3')).body.books)).toEqual(['ashes-of-the-dragon-throne', 'ink-and-alibis', 'letters-to-the-lighthouse']);
 
-    expect(await refreshPopularity(db)).toBe(4);
+    expect(await refreshPopularity(db, new Date())).toBe(4);
     const counts = await db.selectFrom('books').select(['slug', 'reads_7d', 'reads_30d']).where('reads_30d', '>', 0).orderBy('slug').execute();
     expect(counts).toEqual([
       { slug: 'ink-and-alibis', reads_7d: 2, reads_30d: 2 },
@@ -63,22 +63,29 @@ describe('popularity from progress', () => {
     expect(status).toBe(200);
     expect(slugs(body.books).slice(0, 4)).toEqual(top);
     expect(slugs(body.books).slice(4)).toEqual([...slugs(body.books).slice(4)].sort());
-    // The same order for browse's default sort and the home page's popular shelf.
+    // The same order for browse's default sort; the home page's "Popular this week" row lists only
+    // the books read this week, in that order.
     const browse = await app.fetch('/api/browse?sort=popular', { headers: { accept: 'application/json' } }).then((r) => r.json() as Promise<{ books: Book[] }>);
     expect(slugs(browse.books).slice(0, 4)).toEqual(top);
-    expect((await homeShelves(db)).popular.slice(0, 4).map((b) => b.slug)).toEqual(top);
+    expect((await homeRowBooks(db, 'popular', 12)).map((b) => b.slug)).toEqual(top.slice(0, 3));
 
     // A second run changes nothing; readers leaving the window are subtracted on the next one.
-    expect(await refreshPopularity(db)).toBe(0);
+    expect(await refreshPopularity(db, new Date())).toBe(0);
     await db.deleteFrom('progress').where('slug', '=', 'morning-bread').execute();
-    expect(await refreshPopularity(db)).toBe(1);
+    expect(await refreshPopularity(db, new Date())).toBe(1);
     expect(slugs((await ranking('?by=popular&limit=1')).body.books)).toEqual(['salvage-rights']);
   });
 
-  test('the ranking page shows the reads beside each book', async () => {
+  test('the ranking page shows the reads beside each book, and no count of zero', async () => {
     const html = await app.fetch('/ranking').then((r) => r.text());
-    expect(html).toContain('2 readers this week · 8 in the last 30 days');
-    expect(html).toContain('0 readers this week · 4 in the last 30 days');
+    expect(html).toContain('<p class="ranking-row__reads">2 readers this week · 8 in the last 30 days</p>');
+    expect(html).toContain('<p class="ranking-row__reads">2 readers this week</p>'); // ink-and-alibis: 2 of 2 this month, said once
+    expect(html).toContain('<p class="ranking-row__reads">4 readers in the last 30 days</p>');
+    expect(html).not.toMatch(/\b0 (readers|in the last|ratings)/);
+    // Books nobody read lately carry no figures at all.
+    const rows = html.split('<li class="ranking-row">').slice(1);
+    expect(rows).toHaveLength(12);
+    expect(rows.filter((row) => row.includes('ranking-row__reads'))).toHaveLength(3);
   });
 });
 
@@ -99,6 +106,11 @@ describe('ratings: a Bayesian average', () => {
       ['the-accidental-dark-lord', 2.667], // (2 + 30) / 12
       ['the-last-train-to-veld', 3.182], // (5 + 30) / 11
     ]);
+    // The rating tab says how many votes each score stands on; unrated books say nothing.
+    const html = await app.fetch('/ranking?by=rating').then((r) => r.text());
+    expect(html).toContain('<p class="ranking-row__reads">50 ratings</p>');
+    expect(html).toContain('<p class="ranking-row__reads">1 rating</p>');
+    expect(html).not.toMatch(/(^|[^0-9])0 ratings?/);
   });
 });
 

@@ -98,14 +98,19 @@ describe('GET /api/home', () => {
 });
 
 describe('the home page', () => {
-  test('a new visitor: the hero, a sign-in prompt for the feed, the new and popular shelves', async () => {
+  test('a new visitor: the hero, the catalogue\'s rows, then a sign-in prompt for the feed', async () => {
     const body = await page(anon('page-new'));
     expect(body).toContain('class="hero"');
     expect(body).not.toContain('Continue reading');
     expect(body).toContain('From people you follow');
     expect(body).toContain('See what other readers are reading');
-    expect(body).toContain('New books');
-    expect(body).toContain('Popular');
+    expect(body).toContain('<h2 id="shelf-new">New books</h2>');
+    // Nobody read anything this week in the demo catalogue: the second row is the recently updated.
+    expect(body).toContain('<h2 id="shelf-updated">Recently updated</h2>');
+    expect(body).not.toContain('Popular this week');
+    expect(body).toContain('href="/ranking?by=new" aria-label="See all: New books"');
+    // Books first, the invitation to follow readers after them.
+    expect(body.indexOf('id="shelf-updated"')).toBeLessThan(body.indexOf('id="shelf-feed"'));
   });
 
   test('a returning reader: a continue-reading shelf linking to the chapter, with a progress bar', async () => {
@@ -116,7 +121,9 @@ describe('the home page', () => {
     expect(body).toContain('Continue reading');
     expect(body).toContain('href="/book/salvage-rights/12"');
     expect(body).toContain('Chapter 12 of 30');
-    expect(body).toContain('role="progressbar"');
+    // Drawn on the cover: "Ch. 12 / 30" and a bar 11 chapters of 30 long.
+    expect(body).toContain('<span class="cover-frame__chapter" aria-hidden="true">Ch. 12 / 30</span>');
+    expect(body).toContain('<span class="cover-frame__fill" style="width: 37%"></span>');
     expect(body.indexOf('Continue reading')).toBeLessThan(body.indexOf('New books'));
   });
 
@@ -159,5 +166,7 @@ describe('the home page', () => {
     expect(body).toContain('The Ninth Mountain Sect');
     expect(body).toContain('Chapter 7 of 32');
     expect(body).toMatch(/<time datetime="[^"]+"[^>]*>1 hour ago<\/time>/);
+    // A feed with something in it comes before the catalogue's rows.
+    expect(body.indexOf('id="shelf-feed"')).toBeLessThan(body.indexOf('id="shelf-new"'));
   });
 });

@@ -48,7 +48,7 @@ describe('/library', () => {
     expect(res404(body)).toBe(false);
   });
 
-  test('lists saved books with cover, shelf control, progress and counts; each shelf has its empty state', async () => {
+  test('lists saved books cover first, with progress on the cover, one menu per book and counts; each shelf has its empty state', async () => {
     const ann = await loginAs(app, 'page-list');
     await save(ann, 'morning-bread', 'reading');
     await save(ann, 'salvage-rights', 'reading');
@@ -56,14 +56,31 @@ describe('/library', () => {
     await app.fetch('/api/progress', { method: 'POST', headers: { 'content-type': 'application/json', cookie: ann.cookie }, body: JSON.stringify({ slug: 'salvage-rights', chapter: 12 }) });
     const body = await page('/library', ann);
     expect(body).toContain('Salvage Rights');
-    expect(body).toContain('Chapter 12 of 30');
     expect(body).toContain('role="progressbar"');
     expect(body).toContain('aria-valuenow="37"'); // 11 whole chapters of 30
+    expect(body).toContain('aria-valuetext="Chapter 12 of 30"');
+    // On the cover: "Ch. 12 / 30" and the bar along its bottom edge; covers are drawn 112 px wide.
+    expect(body).toContain('<span class="cover-frame__chapter" aria-hidden="true">Ch. 12 / 30</span>');
+    expect(body).toContain('<span class="cover-frame__fill" style="width: 37%"></span>');
+    expect(body).toMatch(/<img class="cover" src="\/covers\/salvage-rights\/[^"]+" alt="" width="112" height="168"/);
     expect(body).toContain('href="/book/salvage-rights/12"'); // continue where they are
     expect(body).toContain('href="/book/morning-bread/1"'); // not started: chapter 1
     expect(body).toContain('Not started yet');
-    expect(body).toContain('src="/covers/');
-    expect(body).toContain('<option value="dropped" selected>Dropped</option>');
+
+    // One menu per book, named by its shelf: a move to each other shelf and Remove; no Move button.
+    const menu = body.slice(body.indexOf('<details class="book-menu" id="menu-ink-and-alibis"'), body.indexOf('</details>', body.indexOf('id="menu-ink-and-alibis"')));
+    expect(menu).toContain('<summary class="book-menu__button" id="menu-ink-and-alibis-button" aria-label="Dropped: move or remove Ink and Alibis"><span>Dropped</span></summary>');
+    expect(menu).toContain('<form class="book-menu__group" method="post" action="/library/ink-and-alibis" hx-post="/library/ink-and-alibis"');
+    for (const [shelf, label] of [['reading', 'Reading'], ['plan_to_read', 'Plan to read'], ['completed', 'Completed']]) {
+      expect(menu).toContain(`<button type="submit" name="shelf" value="${shelf}" class="book-menu__item" id="menu-ink-and-alibis-${shelf}">Move to ${label}</button>`);
+    }
+    expect(menu).not.toContain('value="dropped"');
+    expect(menu).toContain('hx-confirm="Remove Ink and Alibis from your library?"');
+    expect(menu).toContain('<input type="hidden" name="slugs" value="ink-and-alibis"/>');
+    expect(menu).toContain('>Remove from library</button>');
+    expect(body).not.toContain('<select'.concat(' id="shelf-')); // the old select-and-Move control
+    expect(body).not.toContain('-move"');
+    expect(body).toContain('<nav class="shelf-tabs shelf-tabs--wrap"');
     expect(body).toMatch(/id="tab-reading"[^>]*>\s*<span>Reading<\/span> <span class="shelf-tabs__count">2<\/span>/);
     expect(body).toMatch(/id="tab-all"[^>]*>\s*<span>All<\/span> <span class="shelf-tabs__count">3<\/span>/);
     expect(body).toContain('id="library-select-toggle" href="/library?select=1"');
@@ -153,6 +170,54 @@ describe('the shelf control form (POST /library/{slug})', () => {
     expect(body).toContain('Moved 1 book to Completed.');
     expect(body).toContain('Nothing on this shelf yet'); // it left the Reading tab
     expect(body).toMatch(/id="tab-completed"[^>]*>\s*<span>Completed<\/span> <span class="shelf-tabs__count">1<\/span>/);
+  });
+});
+
+describe('a book\'s menu on /library', () => {
+  test('without JavaScript: a move comes back to the same tab and says so', async () => {
+    const ann = await loginAs(app, 'menu-move');
+    await save(ann, 'morning-bread', 'reading');
+    const res = await form('/library/morning-bread', ann, [['shelf', 'completed'], ['return_to', '/library?shelf=reading']]);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/library?shelf=reading&done=moved&n=1&to=completed');
+    expect(await shelves(ann)).toEqual({ 'morning-bread': 'completed' });
+  });
+
+  test('without JavaScript: Remove asks on the confirmation page first, whose Cancel goes back to the tab', async () => {
+    const ann = await loginAs(app, 'menu-remove');
+    await save(ann, 'morning-bread', 'reading');
+    const ask = await form('/library/bulk', ann, [['slugs', 'morning-bread'], ['action', 'remove'], ['return_shelf', 'reading'], ['from', 'menu']]);
+    expect(ask.status).toBe(200);
+    const confirm = await ask.text();
+    expect(confirm).toContain('Remove 1 book?');
+    expect(confirm).toContain('<li>Morning Bread</li>');
+    expect(confirm).toContain('href="/library?shelf=reading">Cancel</a>'); // not back into selection mode
+    expect(await shelves(ann)).toEqual({ 'morning-bread': 'reading' });
+    const done = await form('/library/bulk', ann, [['slugs', 'morning-bread'], ['action', 'remove'], ['confirmed', '1'], ['return_shelf', 'reading']]);
+    expect(done.headers.get('location')).toBe('/library?shelf=reading&done=removed&n=1');
+    expect(await shelves(ann)).toEqual({});
+  });
+
+  test('with htmx: a move answers the library section, the book gone from the tab and the counts moved', async () => {
+    const ann = await loginAs(app, 'menu-htmx');
+    await save(ann, 'morning-bread', 'reading');
+    await save(ann, 'salvage-rights', 'reading');
+    const res = await form('/library/morning-bread', ann, [['shelf', 'dropped'], ['return_to', '/library?shelf=reading']], true);
+    expect(res.headers.get('hx-retarget')).toBe('#library');
+    const body = await res.text();
+    expect(body).toContain('Moved 1 book to Dropped.');
+    expect(body).not.toContain('id="menu-morning-bread"');
+    expect(body).toContain('id="menu-salvage-rights"');
+    expect(body).toMatch(/id="tab-dropped"[^>]*>\s*<span>Dropped<\/span> <span class="shelf-tabs__count">1<\/span>/);
+  });
+
+  test('the menu speaks the reader\'s language', async () => {
+    const ann = await loginAs(app, 'menu-fr');
+    await save(ann, 'morning-bread', 'reading');
+    const res = await app.fetch('/library', { headers: { ...html, cookie: `${ann.cookie}; locale=fr` } });
+    const body = await res.text();
+    expect(body).toContain('aria-label="En cours : déplacer ou retirer Morning Bread"');
+    expect(body).toContain('>Déplacer vers « À lire »</button>');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Book } from '../../src/features/catalogue/model.ts';
 import type { PageContext } from '../context.ts';
 import { BookFacts } from './BookFacts.tsx';
+import { BookGenres } from './BookGenres.tsx';
 import { Cover } from './Cover.tsx';
 
 export function BookCard({ ctx, book }: { ctx: PageContext; book: Book }): JSX.Element {
@@ -15,6 +16,7 @@ export function BookCard({ ctx, book }: { ctx: PageContext; book: Book }): JSX.E
       <p class="book-card__author" safe>
         {ctx.t('book.by', { author: book.author })}
       </p>
+      <BookGenres ctx={ctx} book={book} />
       <BookFacts ctx={ctx} book={book} />
     </article>
   );

@@ -17,7 +17,7 @@ export function ratingText(ctx: PageContext, book: Book): string | null {
   return ratingFormat(ctx.locale).format(book.rating_avg);
 }
 
-/** Status, chapters, audio and rating, as on the book cards. */
+/** Status, chapters, audio and rating, as on the book cards; a count of zero is left out, not printed. */
 export function BookFacts({ ctx, book }: { ctx: PageContext; book: Book }): JSX.Element {
   const { t } = ctx;
   const rating = ratingText(ctx, book);
@@ -26,7 +26,7 @@ export function BookFacts({ ctx, book }: { ctx: PageContext; book: Book }): JSX.
       <li class={`badge badge--${book.status}`} safe>
         {t(`book.status.${book.status}`)}
       </li>
-      <li safe>{t('book.chapters', { count: book.chapter_count })}</li>
+      {book.chapter_count > 0 ? <li safe>{t('book.chapters', { count: book.chapter_count })}</li> : ''}
       {book.has_audio ? (
         <li class="badge" safe>
           {t('book.audio')}

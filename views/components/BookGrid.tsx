@@ -9,6 +9,8 @@ export type BookGridProps = {
   empty?: string;
   /** The list's id, for htmx to append further pages to it (infinite scroll). */
   id?: string;
+  /** One line of covers that scrolls sideways (the home rows) instead of a wrapping grid. */
+  row?: boolean;
 };
 
 /** The list items alone: a further page of an infinite-scroll grid is appended as these. */
@@ -24,7 +26,7 @@ export function BookGridItems({ ctx, books }: { ctx: PageContext; books: readonl
   );
 }
 
-export function BookGrid({ ctx, books, empty, id }: BookGridProps): JSX.Element {
+export function BookGrid({ ctx, books, empty, id, row = false }: BookGridProps): JSX.Element {
   if (books.length === 0) {
     return (
       <div class="empty-state">
@@ -37,7 +39,7 @@ export function BookGrid({ ctx, books, empty, id }: BookGridProps): JSX.Element 
   }
   // role="list": Safari drops list semantics once list-style is none.
   return (
-    <ul class="book-grid" role="list" id={id}>
+    <ul class={row ? 'book-grid book-grid--row' : 'book-grid'} role="list" id={id}>
       <BookGridItems ctx={ctx} books={books} />
     </ul>
   );

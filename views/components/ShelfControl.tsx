@@ -64,9 +64,12 @@ export function ShelfControl({ ctx, slug, shelf, signedIn, returnTo, title, noti
                 </option>
               ))}
             </select>
-            <button type="submit" class="button button--quiet" id={`${id}-move`} safe>
-              {t('library.move')}
-            </button>
+            {/* With htmx choosing a shelf is enough; the button is for browsers without JavaScript. */}
+            <noscript>
+              <button type="submit" class="button button--quiet" id={`${id}-move`} safe>
+                {t('library.move')}
+              </button>
+            </noscript>
           </form>
           <form method="post" action={action} {...swap}>
             <input type="hidden" name="return_to" value={back} />

@@ -3,7 +3,8 @@ import type { Db } from '../../platform/db/index.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
 import type { Cache } from '../../platform/cache/port.ts';
 import { fullBookList } from './full-list.ts';
-import { BookList, BookPage, BrowseQuery, GenresResponse, RankingQuery, SearchQuery, SlugsResponse, RANKING_SIZE, type BrowseQueryInput } from './model.ts';
+import { genreName } from '../../../views/i18n/genres/index.ts';
+import { BookList, BookPage, BrowseQuery, GenresQuery, GenresResponse, RankingQuery, SearchQuery, SlugsResponse, RANKING_SIZE, type BrowseQueryInput } from './model.ts';
 import { audioSlugs, browse, browseParams, genres, ranking, search, searchQueryText } from './service.ts';
 
 const tags = ['catalogue'];
@@ -27,10 +28,19 @@ export function catalogueApiRoutes(db: Db, cache: Cache, auth: AuthPlugin) {
     .get('/api/books', async () => new Response(await fullBookList(db, cache), { headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' } }), {
       detail: { tags, summary: 'Every book (the Book shape), by title; refreshed at most every 5 minutes', responses: { 200: { description: '{books: [Book]}' } } },
     })
-    .get('/api/genres', async () => ({ genres: await genres(db) }), {
-      response: GenresResponse,
-      detail: { tags, summary: 'Every genre with its slug and number of books' },
-    })
+    .get(
+      '/api/genres',
+      async ({ query }) => {
+        const list = await genres(db);
+        const locale = query.locale;
+        return { genres: locale ? list.map((g) => ({ ...g, label: genreName(locale, g.name) })) : list };
+      },
+      {
+        query: GenresQuery,
+        response: GenresResponse,
+        detail: { tags, summary: 'Every genre with its slug and number of books; with ?locale= also its name in that locale (label)' },
+      },
+    )
     .get('/api/audio/slugs', async () => ({ slugs: await audioSlugs(db) }), {
       response: SlugsResponse,
       detail: { tags, summary: 'Slugs of the books that have audio' },

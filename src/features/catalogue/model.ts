@@ -1,4 +1,5 @@
 import { t, type Static } from 'elysia';
+import { LOCALES } from '../../../views/context.ts';
 
 /** The book shape fixed for the mobile client (docs/api.md). */
 export const BookSchema = t.Object({
@@ -61,7 +62,11 @@ export const BookList = t.Object({ books: t.Array(BookSchema) });
 
 export const GenreSchema = t.Object({ slug: t.String(), name: t.String(), count: t.Integer() });
 export type Genre = Static<typeof GenreSchema>;
-export const GenresResponse = t.Object({ genres: t.Array(GenreSchema) });
+/** `label`: the genre's name in `?locale=` (only when asked); `name` stays the stored one. */
+export const GenresResponse = t.Object({ genres: t.Array(t.Composite([GenreSchema, t.Object({ label: t.Optional(t.String()) })])) });
+export const GenresQuery = t.Object({
+  locale: t.Optional(t.UnionEnum(['', ...LOCALES], { error: `locale must be one of ${LOCALES.join(', ')}` })),
+});
 export const SlugsResponse = t.Object({ slugs: t.Array(t.String()) });
 
 /** A book on a ranking, with the figures the ranking page shows beside it. */

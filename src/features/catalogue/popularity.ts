@@ -20,9 +20,9 @@ export const POPULARITY_INTERVAL_MS = 10 * 60 * 1000;
 /** After a start: soon enough that a restarted server shows fresh figures, late enough not to slow the boot. */
 export const FIRST_REFRESH_DELAY_MS = 30 * 1000;
 
-/** Recounts readers; returns how many books changed. Tests call it directly. */
-export function refreshPopularity(db: Db): Promise<number> {
-  return updateReadCounts(db);
+/** Recounts readers of the week and month before `now`; returns how many books changed. Tests call it directly. */
+export function refreshPopularity(db: Db, now: Date): Promise<number> {
+  return updateReadCounts(db, now);
 }
 
 /**

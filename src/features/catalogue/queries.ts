@@ -18,7 +18,11 @@ export interface BookRow {
   genres: string[];
 }
 
-export type HomeSort = 'new' | 'popular';
+/** The home page's rows (features/home/rows.ts chooses which to show). */
+export type HomeRowKind = 'new' | 'popular' | 'top_rated' | 'updated';
+
+/** The weighted score of a book readers liked: above the prior's 3.0 stars (migration 000800). */
+export const TOP_RATED_MIN_SCORE = 3;
 
 export function bookColumns(db: Db) {
   return db
@@ -54,8 +58,42 @@ export function orderBooks<O>(query: BookQuery<O>, sort: BrowseSort): BookQuery<
   }
 }
 
-export async function listBooks(db: Db, sort: HomeSort, limit: number): Promise<BookRow[]> {
-  return orderBooks(bookColumns(db), sort).limit(limit).execute();
+/**
+ * One home row, one indexed query (migration 20261125001200). "popular" holds only books with
+ * readers this week; equal counts go to the better rated, then the updated last — not the slug, or
+ * a catalogue whose slugs sort like its dates would repeat "New". "top_rated" holds only books
+ * whose weighted score is above 3.0 (a single 1-star vote never lands a book under "Top rated",
+ * and one 5-star vote scores 3.18, below a well-liked book with many votes), then the more votes.
+ * "new" and "updated" are the catalogue orders (books_created_idx, books_updated_idx).
+ */
+export function listHomeRow(db: Db, kind: HomeRowKind, limit: number): Promise<BookRow[]> {
+  const books = bookColumns(db);
+  switch (kind) {
+    case 'new':
+      return orderBooks(books, 'new').limit(limit).execute();
+    case 'updated':
+      return orderBooks(books, 'updated').limit(limit).execute();
+    case 'popular':
+      return books
+        // Literals, not parameters: the partial indexes' predicates must match the query's.
+        .where('b.reads_7d', '>', sql.lit(0))
+        .orderBy('b.reads_7d', 'desc')
+        .orderBy('b.reads_30d', 'desc')
+        .orderBy('b.rating_score', (ob) => ob.desc().nullsLast())
+        .orderBy('b.updated_at', 'desc')
+        .orderBy('b.slug')
+        .limit(limit)
+        .execute();
+    case 'top_rated':
+      return books
+        .where('b.rating_score', '>', sql.lit(TOP_RATED_MIN_SCORE))
+        .orderBy('b.rating_score', 'desc')
+        .orderBy('b.rating_count', 'desc')
+        .orderBy('b.reads_30d', 'desc')
+        .orderBy('b.slug')
+        .limit(limit)
+        .execute();
+  }
 }
 
 export interface BrowseFilter {
@@ -109,17 +147,17 @@ export async function listAudioSlugs(db: Db): Promise<string[]> {
 }
 
 /**
- * Readers per book in the last 7 and 30 days (a progress row updated in the window is one reader),
+ * Readers per book in the 7 and 30 days before `now` (a progress row updated in the window is one reader),
  * written only where they changed, in one statement. Returns the number of books updated.
  */
-export async function updateReadCounts(db: Db): Promise<number> {
+export async function updateReadCounts(db: Db, now: Date): Promise<number> {
   const result = await sql`
     with counts as (
       select slug,
-             count(*) filter (where updated_at > now() - interval '7 days')::int as r7,
+             count(*) filter (where updated_at > ${now}::timestamptz - interval '7 days')::int as r7,
              count(*)::int as r30
       from progress
-      where updated_at > now() - interval '30 days'
+      where updated_at > ${now}::timestamptz - interval '30 days'
       group by slug
     )
     update books b

@@ -5,8 +5,8 @@ import {
   type Book, type BookPageBody, type BrowseQueryInput, type BrowseSort, type Genre, type Ranking, type RankedBook,
 } from './model.ts';
 import {
-  browseBooks, findBooksBySlugs, listAudioSlugs, listBooks, listGenres, orderBooks, bookColumns,
-  type BookRow, type BrowseFilter, type HomeSort,
+  browseBooks, findBooksBySlugs, listAudioSlugs, listGenres, listHomeRow, orderBooks, bookColumns,
+  type BookRow, type BrowseFilter, type HomeRowKind,
 } from './queries.ts';
 import { searchBooks } from './search-queries.ts';
 import { searchTerms, type SearchTerms } from './search-terms.ts';
@@ -32,13 +32,12 @@ export function toBook(row: BookRow): Book {
   };
 }
 
-/** The home page's shelves; "popular" is the same order as browse and the ranking (reads_7d, reads_30d). */
-export async function homeShelves(db: Db, limit = 12): Promise<{ newest: Book[]; popular: Book[] }> {
-  const [newest, popular] = await Promise.all([listBooks(db, 'new', limit), listBooks(db, 'popular', limit)]);
-  return { newest: newest.map(toBook), popular: popular.map(toBook) };
+/** The books of one home row (features/home/rows.ts), one query. */
+export async function homeRowBooks(db: Db, kind: HomeRowKind, limit: number): Promise<Book[]> {
+  return (await listHomeRow(db, kind, limit)).map(toBook);
 }
 
-export type { HomeSort };
+export type { HomeRowKind };
 
 /** Books by slug in one query, for shelves that list books in their own order (progress, library, feed). */
 export async function booksBySlugs(db: Db, slugs: readonly string[]): Promise<Map<string, Book>> {

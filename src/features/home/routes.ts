@@ -4,12 +4,12 @@ import type { AuthPlugin } from '../../platform/http/auth.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
 import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
 import { HomePage } from '../../../views/pages/home/HomePage.tsx';
-import { homeShelves } from '../catalogue/service.ts';
 import { suggestedReaders } from '../follows/service.ts';
 import { HomeResponse } from './model.ts';
+import { homeRows } from './rows.ts';
 import { homeFor } from './service.ts';
 
-/** `/` and `/api/home`: continue reading, the feed of followed readers, new and popular books. */
+/** `/` and `/api/home`: continue reading, the feed of followed readers, and the catalogue's rows. */
 export function homeRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment) {
   const { db } = platform;
   const { baseUrl } = platform.config;
@@ -19,10 +19,10 @@ export function homeRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Page
       '/',
       async ({ request, caller }) => {
         const ctx = pageContext(request, env);
-        const [home, shelves] = await Promise.all([homeFor(db, caller.reader, baseUrl), homeShelves(db)]);
+        const [home, rows] = await Promise.all([homeFor(db, caller.reader, baseUrl), homeRows(db)]);
         // Only an empty feed needs people to follow.
         const suggestions = caller.user && home.feed.length === 0 ? await suggestedReaders(db, caller.user.id, baseUrl) : [];
-        const page = HomePage({ ctx, ...shelves, continueReading: home.continueReading, feed: home.feed, suggestions });
+        const page = HomePage({ ctx, rows, continueReading: home.continueReading, feed: home.feed, suggestions, now: platform.clock() });
         return htmlResponse(page, 200, { 'cache-control': 'private, no-cache' });
       },
       { detail: { hide: true } },

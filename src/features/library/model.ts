@@ -42,7 +42,7 @@ export const UnknownSlugsResponse = t.Object({ error: t.String(), message: t.Str
 export type UnknownSlugsBody = Static<typeof UnknownSlugsResponse>;
 
 /**
- * The page forms (ShelfControl, the selection toolbar). A form sends a lone checkbox as a string
+ * The page forms (ShelfControl, a book's menu on /library, the selection toolbar). A form sends a lone checkbox as a string
  * and several as an array, so `slugs` takes both; the handlers normalise and validate it.
  */
 export const ShelfForm = t.Object({
@@ -55,4 +55,6 @@ export const BulkForm = t.Object({
   slugs: t.Optional(t.Union([t.String({ maxLength: 200 }), t.Array(t.String({ maxLength: 200 }), { maxItems: MAX_BULK + 1 })])),
   confirmed: t.Optional(t.String({ maxLength: 8 })),
   return_shelf: t.Optional(t.String({ maxLength: 32 })),
+  /** `menu`: one book's menu sent it, so "Cancel" on the confirmation goes back out of selection mode. */
+  from: t.Optional(t.String({ maxLength: 16 })),
 });

@@ -71,7 +71,7 @@ export function libraryPageRoutes(db: Db, auth: AuthPlugin, env: PageEnvironment
           if (body.confirmed !== '1') {
             const books = await booksBySlugs(db, slugs);
             const ctx = pageContext(request, env);
-            return htmlResponse(RemoveConfirmPage({ ctx, books: slugs.flatMap((s) => books.get(s) ?? []), returnShelf }), 200, PRIVATE);
+            return htmlResponse(RemoveConfirmPage({ ctx, books: slugs.flatMap((s) => books.get(s) ?? []), returnShelf, selecting: body.from !== 'menu' }), 200, PRIVATE);
           }
           return back({ done: 'removed', n: await removeBooks(db, userId, slugs) });
         }

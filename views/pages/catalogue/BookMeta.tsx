@@ -1,6 +1,7 @@
 import type { Book } from '../../../src/features/catalogue/model.ts';
 import { genreSlug } from '../../../src/features/catalogue/genres.ts';
 import type { PageContext } from '../../context.ts';
+import { genreName } from '../../i18n/genres/index.ts';
 import { genreUrl } from './urls.ts';
 
 /** The book's genres as links to browse that genre. */
@@ -11,7 +12,7 @@ export function GenreChips({ ctx, book }: { ctx: PageContext; book: Book }): JSX
       {book.genres.map((name) => (
         <li>
           <a class="genre-chip" href={genreUrl(genreSlug(name))} safe>
-            {name}
+            {genreName(ctx.locale, name)}
           </a>
         </li>
       ))}

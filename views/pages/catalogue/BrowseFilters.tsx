@@ -1,6 +1,7 @@
 import { BROWSE_SORTS, STATUSES, type Genre } from '../../../src/features/catalogue/model.ts';
 import { SelectField } from '../../components/SelectField.tsx';
 import type { PageContext } from '../../context.ts';
+import { byGenreName } from '../../i18n/genres/index.ts';
 import { DEFAULT_PAGE_SIZE, type BrowseState } from './urls.ts';
 
 /**
@@ -23,7 +24,7 @@ export function BrowseFilters({ ctx, state, genres }: { ctx: PageContext; state:
       hx-sync="#browse-results:replace"
     >
       <SelectField id="browse-genre" name="genre" label={t('browse.genre')} selected={state.genre ?? ''}
-        options={[{ value: '', label: t('browse.allGenres') }, ...genres.map((g) => ({ value: g.slug, label: t('browse.genreOption', { name: g.name, count: g.count }) }))]} />
+        options={[{ value: '', label: t('browse.allGenres') }, ...byGenreName(ctx.locale, genres).map((g) => ({ value: g.slug, label: t('browse.genreOption', { name: g.label, count: g.count }) }))]} />
       <SelectField id="browse-status" name="status" label={t('browse.status')} selected={state.status ?? ''}
         options={[{ value: '', label: t('browse.anyStatus') }, ...STATUSES.map((s) => ({ value: s, label: t(`book.status.${s}`) }))]} />
       <SelectField id="browse-sort" name="sort" label={t('browse.sort')} selected={state.sort}

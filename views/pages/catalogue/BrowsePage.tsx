@@ -1,5 +1,6 @@
 import type { BookPageBody, Genre } from '../../../src/features/catalogue/model.ts';
 import type { PageContext } from '../../context.ts';
+import { genreName } from '../../i18n/genres/index.ts';
 import { Layout } from '../../layouts/Layout.tsx';
 import { BrowseFilters } from './BrowseFilters.tsx';
 import { BrowseResults } from './BrowseResults.tsx';
@@ -9,7 +10,7 @@ export type BrowsePageProps = { ctx: PageContext; state: BrowseState; genres: re
 
 function titleOf({ ctx, state, genres }: Omit<BrowsePageProps, 'result'>): string {
   const genre = genres.find((g) => g.slug === state.genre);
-  return genre ? ctx.t('browse.titleGenre', { genre: genre.name }) : ctx.t('browse.title');
+  return genre ? ctx.t('browse.titleGenre', { genre: genreName(ctx.locale, genre.name) }) : ctx.t('browse.title');
 }
 
 export function BrowsePage({ ctx, state, genres, result }: BrowsePageProps): JSX.Element {

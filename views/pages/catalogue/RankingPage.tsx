@@ -1,15 +1,32 @@
 import { RANKINGS, type Ranking, type RankedBook } from '../../../src/features/catalogue/model.ts';
 import { Cover } from '../../components/Cover.tsx';
 import { BookFacts } from '../../components/BookFacts.tsx';
+import { BookGenres } from '../../components/BookGenres.tsx';
 import type { PageContext } from '../../context.ts';
 import { Layout } from '../../layouts/Layout.tsx';
 import { rankingUrl } from './urls.ts';
 
 export type RankingPageProps = { ctx: PageContext; by: Ranking; books: readonly RankedBook[] };
 
-function Row({ ctx, entry, place }: { ctx: PageContext; entry: RankedBook; place: number }): JSX.Element {
+/**
+ * The figures beside a ranked book, without zeros: "2 readers this week · 8 in the last 30 days",
+ * "4 readers in the last 30 days", and on the rating tab "12 ratings"; nothing for a book nobody
+ * has read or rated lately (a row of "0 readers" says nothing and buries the counts that matter).
+ */
+export function rankingFigures(t: PageContext['t'], by: Ranking, entry: RankedBook): string[] {
+  const { reads7d: week, reads30d: month } = entry;
+  const figures: string[] = [];
+  if (by === 'rating' && entry.book.rating_count > 0) figures.push(t('shelf.ranking.ratings', { count: entry.book.rating_count }));
+  if (week > 0) figures.push(t('ranking.readsWeek', { count: week }));
+  if (week > 0 && month > week) figures.push(t('ranking.readsMonth', { count: month }));
+  if (week === 0 && month > 0) figures.push(t('shelf.ranking.readsMonthOnly', { count: month }));
+  return figures;
+}
+
+function Row({ ctx, by, entry, place }: { ctx: PageContext; by: Ranking; entry: RankedBook; place: number }): JSX.Element {
   const { t } = ctx;
   const { book } = entry;
+  const figures = rankingFigures(t, by, entry);
   const href = `/book/${encodeURIComponent(book.slug)}`;
   return (
     <li class="ranking-row">
@@ -28,10 +45,15 @@ function Row({ ctx, entry, place }: { ctx: PageContext; entry: RankedBook; place
         <p class="book-card__author" safe>
           {t('book.by', { author: book.author })}
         </p>
+        <BookGenres ctx={ctx} book={book} />
         <BookFacts ctx={ctx} book={book} />
-        <p class="ranking-row__reads" safe>
-          {`${t('ranking.readsWeek', { count: entry.reads7d })} · ${t('ranking.readsMonth', { count: entry.reads30d })}`}
-        </p>
+        {figures.length > 0 ? (
+          <p class="ranking-row__reads" safe>
+            {figures.join(' · ')}
+          </p>
+        ) : (
+          ''
+        )}
       </div>
     </li>
   );
@@ -74,7 +96,7 @@ export function RankingPanel({ ctx, by, books }: RankingPageProps): JSX.Element 
       ) : (
         <ol class="ranking-list" role="list" aria-label={t(`ranking.by.${by}`)}>
           {books.map((entry, index) => (
-            <Row ctx={ctx} entry={entry} place={index + 1} />
+            <Row ctx={ctx} by={by} entry={entry} place={index + 1} />
           ))}
         </ol>
       )}

@@ -3,6 +3,7 @@ import { highlight, snippet } from '../../../src/features/catalogue/highlight.ts
 import { Cover } from '../../components/Cover.tsx';
 import { BookFacts } from '../../components/BookFacts.tsx';
 import type { PageContext } from '../../context.ts';
+import { genreName } from '../../i18n/genres/index.ts';
 import { GenreChips } from './BookMeta.tsx';
 import { genreUrl, searchUrl } from './urls.ts';
 
@@ -47,7 +48,7 @@ function NoResults({ ctx, q, suggestions }: { ctx: PageContext; q: string; sugge
           <span class="genre-chips">
             {suggestions.map((g) => (
               <a class="genre-chip" href={genreUrl(g.slug)} safe>
-                {g.name}
+                {genreName(ctx.locale, g.name)}
               </a>
             ))}
           </span>

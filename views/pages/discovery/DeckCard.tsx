@@ -1,6 +1,7 @@
 import type { Book } from '../../../src/features/catalogue/model.ts';
 import { Cover } from '../../components/Cover.tsx';
 import type { PageContext } from '../../context.ts';
+import { genreName } from '../../i18n/genres/index.ts';
 import { blurbOf } from './blurb.ts';
 
 // Cards under the top one are scenery: out of the tab order and hidden from assistive technology
@@ -34,7 +35,7 @@ export function DeckCard({ ctx, book, depth }: { ctx: PageContext; book: Book; d
             <ul class="deck-card__genres" role="list" aria-label={t('discover.genres')}>
               {book.genres.map((genre) => (
                 <li class="badge" safe>
-                  {genre}
+                  {genreName(ctx.locale, genre)}
                 </li>
               ))}
             </ul>

@@ -1,9 +1,9 @@
 import type { ContinueItem } from '../../../src/features/home/model.ts';
 import type { PageContext } from '../../context.ts';
 import { Cover } from '../../components/Cover.tsx';
-import { ReadingProgress } from '../../components/ReadingProgress.tsx';
+import { chapterLabel, ReadingProgress } from '../../components/ReadingProgress.tsx';
 
-/** A row of the reader's books in progress; each card opens the chapter they were on. */
+/** A row of the reader's books in progress; each card opens the chapter they were on, its progress on the cover. */
 export function ContinueReadingShelf({ ctx, items }: { ctx: PageContext; items: readonly ContinueItem[] }): JSX.Element {
   const { t } = ctx;
   return (
@@ -15,15 +15,17 @@ export function ContinueReadingShelf({ ctx, items }: { ctx: PageContext; items: 
         {items.map(({ book, chapter, scroll }) => (
           <li class="continue-card">
             <a class="continue-card__link" href={`/book/${encodeURIComponent(book.slug)}/${chapter}`}>
-              <Cover book={book} width={120} small />
+              <div class="cover-frame">
+                <Cover book={book} width={120} small />
+                <ReadingProgress ctx={ctx} chapter={chapter} total={book.chapter_count} scroll={scroll} announce={false} />
+              </div>
               <span class="continue-card__title" safe>
                 {book.title}
               </span>
               <span class="visually-hidden" safe>
-                {t('library.chapter', { chapter })}
+                {chapterLabel(ctx, chapter, book.chapter_count)}
               </span>
             </a>
-            <ReadingProgress ctx={ctx} chapter={chapter} total={book.chapter_count} scroll={scroll} />
           </li>
         ))}
       </ul>

@@ -1,16 +1,16 @@
-import type { Book } from '../../../src/features/catalogue/model.ts';
 import type { PublicUser } from '../../../src/features/follows/model.ts';
 import type { ContinueItem, FeedItem } from '../../../src/features/home/model.ts';
-import { BookGrid } from '../../components/BookGrid.tsx';
+import type { HomeRow } from '../../../src/features/home/rows.ts';
 import type { PageContext } from '../../context.ts';
 import { Layout } from '../../layouts/Layout.tsx';
 import { ContinueReadingShelf } from './ContinueReadingShelf.tsx';
 import { FollowFeed } from './FollowFeed.tsx';
+import { HomeRowSection } from './HomeRow.tsx';
 
 export type HomePageProps = {
   ctx: PageContext;
-  newest: readonly Book[];
-  popular: readonly Book[];
+  /** New, popular this week (or recently updated), top rated: see features/home/rows.ts. */
+  rows: readonly HomeRow[];
   /** The visitor's books in progress, most recent first. */
   continueReading?: readonly ContinueItem[];
   /** What the people the viewer follows read; ignored for anonymous visitors. */
@@ -20,9 +20,15 @@ export type HomePageProps = {
   now?: Date;
 };
 
-/** New visitors get the hero; returning readers get their books first. */
-export function HomePage({ ctx, newest, popular, continueReading = [], feed = [], suggestions = [], now = new Date() }: HomePageProps): JSX.Element {
+/**
+ * New visitors get the hero; returning readers get their books first. A feed with something in it
+ * comes before the catalogue's rows; an invitation (sign in, people to follow) comes after them,
+ * so that a first visit opens on books.
+ */
+export function HomePage({ ctx, rows, continueReading = [], feed = [], suggestions = [], now = new Date() }: HomePageProps): JSX.Element {
   const { t } = ctx;
+  const feedFirst = ctx.viewer !== null && feed.length > 0;
+  const followFeed = <FollowFeed ctx={ctx} feed={feed} suggestions={suggestions} now={now} />;
   return (
     <Layout ctx={ctx} title={t('site.name')} description={t('site.tagline')}>
       {continueReading.length === 0 ? (
@@ -42,19 +48,11 @@ export function HomePage({ ctx, newest, popular, continueReading = [], feed = []
           <ContinueReadingShelf ctx={ctx} items={continueReading} />
         </>
       )}
-      <FollowFeed ctx={ctx} feed={feed} suggestions={suggestions} now={now} />
-      <section class="shelf" aria-labelledby="shelf-new">
-        <h2 id="shelf-new" safe>
-          {t('home.new')}
-        </h2>
-        <BookGrid ctx={ctx} books={newest} />
-      </section>
-      <section class="shelf" aria-labelledby="shelf-popular">
-        <h2 id="shelf-popular" safe>
-          {t('home.popular')}
-        </h2>
-        <BookGrid ctx={ctx} books={popular} />
-      </section>
+      {feedFirst ? followFeed : ''}
+      {rows.map((row) => (
+        <HomeRowSection ctx={ctx} row={row} />
+      ))}
+      {feedFirst ? '' : followFeed}
     </Layout>
   );
 }

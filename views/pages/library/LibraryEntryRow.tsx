@@ -1,17 +1,18 @@
 import type { LibraryEntry } from '../../../src/features/library/model.ts';
-import { ShelfControl } from '../../components/ShelfControl.tsx';
+import type { Shelf } from '../../../src/platform/db/schema.ts';
 import type { PageContext } from '../../context.ts';
 import { Cover } from '../../components/Cover.tsx';
 import { ReadingProgress } from '../../components/ReadingProgress.tsx';
+import { BookMenu } from './BookMenu.tsx';
 
-export type LibraryEntryRowProps = { ctx: PageContext; entry: LibraryEntry; selecting: boolean };
+export type LibraryEntryRowProps = { ctx: PageContext; entry: LibraryEntry; selecting: boolean; /** The open tab (null: All). */ tab: Shelf | null };
 
 /**
- * One saved book: cover, title, shelf, progress and the way back in. In selection mode a checkbox
- * (part of the page's selection form) replaces the per-book shelf control, which is a form of its
- * own and may not sit inside another.
+ * One saved book, cover first: the cover carries the reading progress, beside it the title, the
+ * way back in and the book's menu. In selection mode a checkbox on the cover (part of the page's
+ * selection form) replaces the menu, whose forms may not sit inside another form.
  */
-export function LibraryEntryRow({ ctx, entry, selecting }: LibraryEntryRowProps): JSX.Element {
+export function LibraryEntryRow({ ctx, entry, selecting, tab }: LibraryEntryRowProps): JSX.Element {
   const { t } = ctx;
   const { book, progress } = entry;
   const bookHref = `/book/${encodeURIComponent(book.slug)}`;
@@ -29,9 +30,12 @@ export function LibraryEntryRow({ ctx, entry, selecting }: LibraryEntryRowProps)
       ) : (
         ''
       )}
-      <a class="library-entry__cover" href={bookHref} tabindex="-1" aria-hidden="true">
-        <Cover book={book} width={72} small />
-      </a>
+      <div class="cover-frame library-entry__cover">
+        <a href={bookHref} tabindex="-1" aria-hidden="true">
+          <Cover book={book} width={112} small />
+        </a>
+        {progress ? <ReadingProgress ctx={ctx} chapter={progress.chapter} total={book.chapter_count} scroll={progress.scroll} /> : ''}
+      </div>
       <div class="library-entry__body">
         <h2 class="library-entry__title">
           <a href={bookHref} safe>
@@ -49,7 +53,7 @@ export function LibraryEntryRow({ ctx, entry, selecting }: LibraryEntryRowProps)
           )}
         </p>
         {progress ? (
-          <ReadingProgress ctx={ctx} chapter={progress.chapter} total={book.chapter_count} scroll={progress.scroll} />
+          ''
         ) : (
           <p class="library-entry__unstarted" safe>
             {t('library.notStarted')}
@@ -63,7 +67,7 @@ export function LibraryEntryRow({ ctx, entry, selecting }: LibraryEntryRowProps)
           ) : (
             ''
           )}
-          {selecting ? '' : <ShelfControl ctx={ctx} slug={book.slug} shelf={entry.shelf} signedIn title={book.title} />}
+          {selecting ? '' : <BookMenu ctx={ctx} book={book} shelf={entry.shelf} tab={tab} />}
         </div>
       </div>
     </li>

@@ -42,22 +42,22 @@ export function LibraryPage({ ctx, shelf, selecting, entries, counts, notice }: 
             <p class="library-selection__hint" safe>
               {t('library.selectHint')}
             </p>
-            <EntryList ctx={ctx} entries={entries} selecting />
+            <EntryList ctx={ctx} entries={entries} selecting tab={shelf} />
             <SelectionToolbar ctx={ctx} />
           </form>
         ) : (
-          <EntryList ctx={ctx} entries={entries} selecting={false} />
+          <EntryList ctx={ctx} entries={entries} selecting={false} tab={shelf} />
         )}
       </section>
     </Layout>
   );
 }
 
-function EntryList({ ctx, entries, selecting }: Pick<LibraryPageProps, 'ctx' | 'entries' | 'selecting'>): JSX.Element {
+function EntryList({ ctx, entries, selecting, tab }: Pick<LibraryPageProps, 'ctx' | 'entries' | 'selecting'> & { tab: Shelf | null }): JSX.Element {
   return (
     <ul class="library-list" role="list">
       {entries.map((entry) => (
-        <LibraryEntryRow ctx={ctx} entry={entry} selecting={selecting} />
+        <LibraryEntryRow ctx={ctx} entry={entry} selecting={selecting} tab={tab} />
       ))}
     </ul>
   );

@@ -4,10 +4,16 @@ import type { PageContext } from '../../context.ts';
 import { Layout } from '../../layouts/Layout.tsx';
 import { libraryUrl } from './urls.ts';
 
-export type RemoveConfirmPageProps = { ctx: PageContext; books: readonly Book[]; returnShelf: Shelf | null };
+export type RemoveConfirmPageProps = {
+  ctx: PageContext;
+  books: readonly Book[];
+  returnShelf: Shelf | null;
+  /** Asked from selection mode (Cancel goes back to it), or from one book's menu. */
+  selecting?: boolean;
+};
 
-/** Without JavaScript there is no confirm() dialog: removing several books asks on this page first. */
-export function RemoveConfirmPage({ ctx, books, returnShelf }: RemoveConfirmPageProps): JSX.Element {
+/** Without JavaScript there is no confirm() dialog: removing books (selected, or one from its menu) asks on this page first. */
+export function RemoveConfirmPage({ ctx, books, returnShelf, selecting = true }: RemoveConfirmPageProps): JSX.Element {
   const { t } = ctx;
   return (
     <Layout ctx={ctx} title={t('library.confirmTitle', { count: books.length })}>
@@ -31,7 +37,7 @@ export function RemoveConfirmPage({ ctx, books, returnShelf }: RemoveConfirmPage
           <button type="submit" class="button button--danger" safe>
             {t('library.removeSelected')}
           </button>
-          <a class="button button--quiet" href={libraryUrl({ shelf: returnShelf, select: true })} safe>
+          <a class="button button--quiet" href={libraryUrl({ shelf: returnShelf, select: selecting })} safe>
             {t('library.cancel')}
           </a>
         </form>

@@ -7,14 +7,14 @@ import { libraryUrl } from './urls.ts';
 /** htmx swaps the library section in place and keeps the address; plain links work the same without it. */
 export const SWAP_LIBRARY = { 'hx-target': '#library', 'hx-select': '#library', 'hx-swap': 'outerHTML' } as const;
 
-/** All, Reading, Plan to read, Completed, Dropped, each with its count; the current one marked. */
+/** All, Reading, Plan to read, Completed, Dropped, each with its count; the current one marked. They wrap: the open tab is always on screen, also on a phone and without JavaScript. */
 export function ShelfTabs({ ctx, shelf, counts, selecting }: { ctx: PageContext; shelf: Shelf | null; counts: ShelfCounts; selecting: boolean }): JSX.Element {
   const tabs: Array<[key: Shelf | null, label: string, count: number]> = [
     [null, ctx.t('library.shelf.all'), counts.all],
     ...SHELVES.map((s): [Shelf, string, number] => [s, ctx.t(`library.shelf.${s}`), counts[s]]),
   ];
   return (
-    <nav class="shelf-tabs" aria-label={ctx.t('library.shelves')}>
+    <nav class="shelf-tabs shelf-tabs--wrap" aria-label={ctx.t('library.shelves')}>
       <ul role="list">
         {tabs.map(([key, label, count]) => {
           const href = libraryUrl({ shelf: key, select: selecting });
