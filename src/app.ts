@@ -48,6 +48,9 @@ import { adminUserRoutes } from './features/admin/routes.ts';
 import { avatarRoutes } from './features/accounts/avatar-routes.ts';
 import { accountPageRoutes } from './features/accounts/page-routes.ts';
 import { signInFormRoutes } from './features/accounts/signin-routes.ts';
+import { credentialRoutes } from './features/accounts/credential-routes.ts';
+import { avatarFormRoutes } from './features/accounts/avatar-form-routes.ts';
+import { accountDataRoutes } from './features/account-data/routes.ts';
 
 const MAX_OBJECT_UPLOAD_BYTES = 50 * 1024 * 1024;
 
@@ -66,12 +69,13 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
   let document: OpenApiDocument | null = null;
   const accounts: AccountsDeps = { db: platform.db, cache: platform.cache, objects: platform.objects, config, authSecret: platform.authSecret, log: platform.log, clock: platform.clock };
   const providers = loginProvidersFrom(config, options.oauthFetch);
-  const auth = authPlugin(createCallerResolver(accounts));
+  const resolveCaller = createCallerResolver(accounts);
+  const auth = authPlugin(resolveCaller);
   // One catalogue of voices for every feature, so none disagrees with /api/voices.
   const ai = aiProvider(config, platform.log);
   const speech = options.audio?.speech ?? createTtsRegistry({ engines: config.tts.engines, openai: config.tts.openai });
   const app: Elysia<any, any, any, any, any, any, any> = new Elysia()
-    .use(errorHandler(env, platform.log))
+    .use(errorHandler(env, platform.log, resolveCaller))
     .use(csrfGuard(originPolicy(config), platform.log))
     .use(jsonObjectBodies())
     .use(auth)
@@ -83,6 +87,9 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(avatarRoutes(accounts, auth))
     .use(accountPageRoutes(accounts, auth, providers, env))
     .use(signInFormRoutes(accounts, auth, providers, env))
+    .use(credentialRoutes(accounts, auth, env))
+    .use(avatarFormRoutes(accounts, auth))
+    .use(accountDataRoutes(platform, auth, env))
     .use(adminUserRoutes(accounts, auth))
     .use(homeRoutes(platform, auth, env))
     .use(catalogueRoutes(platform, auth, env))

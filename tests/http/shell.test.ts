@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { Elysia, t } from 'elysia';
 import { startTestApp, type TestApp } from '../support/app.ts';
+import { DEBUG_TOKEN, loginAs } from '../support/auth.ts';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ env: { DEBUG_LOGIN_TOKEN: DEBUG_TOKEN } });
 });
 afterAll(() => app.close());
 
@@ -41,6 +42,15 @@ describe('errors', () => {
     const body = await res.text();
     expect(body).toContain('<html lang="pt"');
     expect(body).toContain('href="/"');
+  });
+
+  test('an unknown page greets a signed-in reader as signed in, not with "Sign in"', async () => {
+    const { cookie } = await loginAs(app, 'lostreader');
+    const body = await (await app.fetch('/no-such-page', { headers: { ...html, cookie } })).text();
+    expect(body).toContain('lostreader');
+    expect(body).not.toContain('href="/login?return_to=');
+    const visitor = await (await app.fetch('/no-such-page', { headers: html })).text();
+    expect(visitor).toContain('href="/login?return_to=');
   });
 
   test('validation errors are 400 with a message naming the field, malformed JSON is "Invalid JSON body"', async () => {

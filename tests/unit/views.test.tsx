@@ -37,7 +37,7 @@ const evil = book({
 const plain = book({ slug: 'plain', title: 'The Quiet Sea', status: 'completed' });
 
 describe('HomePage', () => {
-  const html = () => Promise.resolve(HomePage({ ctx: makeCtx(), newest: [evil, plain], popular: [] }));
+  const html = () => Promise.resolve(HomePage({ ctx: makeCtx(), rows: [{ kind: 'new', books: [evil, plain] }] }));
 
   test('escapes book text', async () => {
     const out = await html();
@@ -65,7 +65,7 @@ describe('HomePage', () => {
     for (const href of ['/', '/browse', '/search', '/ranking', '/library', '/discover']) {
       expect(out).toContain(`href="${href}"`);
     }
-    expect(out).toContain('<a href="/" aria-current="page">Home</a>');
+    expect(out).toMatch(/<a class="site-nav__link" href="\/" aria-current="page">.*?<span class="site-nav__label">Home<\/span><\/a>/s);
     expect(out.match(/aria-current="page"/g)).toHaveLength(1);
     expect(out).toContain('href="/api/docs"');
   });
@@ -89,7 +89,8 @@ describe('HomePage', () => {
     expect(out).toContain('Rated 4.3 out of 5 by 3 readers');
     expect(out).toContain('cover--drawn');
     expect(out).toContain('loading="lazy"');
-    expect(out).toContain('No books yet');
+    const empty = await Promise.resolve(HomePage({ ctx: makeCtx(), rows: [{ kind: 'new', books: [] }] }));
+    expect(empty).toContain('No books yet');
   });
 });
 

@@ -1,79 +1,42 @@
 import type { PageContext } from '../context.ts';
-import type { MessageKey } from '../i18n/index.ts';
+import { AccountMenu } from './AccountMenu.tsx';
 import { AppearanceMenu } from './AppearanceMenu.tsx';
-import { Avatar } from './Avatar.tsx';
 import { NotificationBell } from './NotificationBell.tsx';
-import { isCurrentPath, pathOf } from './paths.ts';
+import { SiteNav } from './SiteNav.tsx';
+import { pathOf } from './paths.ts';
 
-const NAV: ReadonlyArray<readonly [href: string, label: MessageKey]> = [
-  ['/', 'nav.home'],
-  ['/browse', 'nav.browse'],
-  ['/search', 'nav.search'],
-  ['/ranking', 'nav.ranking'],
-  ['/library', 'nav.library'],
-  ['/discover', 'nav.discover'],
-];
-
-/** Admins also get the way into the admin tools. */
-const ADMIN_NAV: ReadonlyArray<readonly [href: string, label: MessageKey]> = [['/admin', 'nav.admin']];
-
+/**
+ * The site's bar: brand, navigation and the viewer's tools in one row from 64em; below that a
+ * compact top bar, with the navigation as a tab bar at the bottom of the screen (app.css,
+ * "Site header"). public/js/header.js hides it while a chapter is scrolled down.
+ */
 export function SiteHeader({ ctx }: { ctx: PageContext }): JSX.Element {
   const current = pathOf(ctx.path);
   return (
-    <header class="site-header">
+    <header class="site-header" data-site-header>
       <a class="brand" href="/">
         <img class="brand__mark" src={ctx.asset('img/favicon.svg')} alt="" width="28" height="28" />
-        <span safe>{ctx.t('site.name')}</span>
+        {/* Shown whole or not at all: a name without room wraps onto a line the bar never shows. */}
+        <span class="brand__name">
+          <span safe>{ctx.t('site.name')}</span>
+        </span>
       </a>
-      <nav class="site-nav" aria-label={ctx.t('nav.label')}>
-        <ul role="list">
-          {[...NAV, ...(ctx.viewer?.role === 'admin' ? ADMIN_NAV : [])].map(([href, label]) => (
-            <li>
-              <a href={href} aria-current={isCurrentPath(current, href) ? 'page' : undefined} safe>
-                {ctx.t(label)}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SiteNav ctx={ctx} current={current} />
       <div class="site-header__tools">
         <AppearanceMenu ctx={ctx} />
         <NotificationBell ctx={ctx} />
-        <AccountTools ctx={ctx} current={current} />
+        {ctx.viewer ? <AccountMenu ctx={ctx} viewer={ctx.viewer} current={current} /> : <SignInLink ctx={ctx} current={current} />}
       </div>
     </header>
   );
 }
 
-/** The viewer's avatar (→ /account) and a sign-out button; or, for a visitor, "Sign in" that comes back here. */
-function AccountTools({ ctx, current }: { ctx: PageContext; current: string }): JSX.Element {
-  const { viewer, t } = ctx;
-  if (!viewer) {
-    const href = current === '/login' ? ctx.path : `/login?return_to=${encodeURIComponent(ctx.path)}`;
-    return (
-      <a class="button button--quiet" href={href} safe>
-        {t('nav.signin')}
-      </a>
-    );
-  }
+/** For a visitor: "Sign in", which comes back to this page. */
+function SignInLink({ ctx, current }: { ctx: PageContext; current: string }): JSX.Element {
+  const href = current === '/login' ? ctx.path : `/login?return_to=${encodeURIComponent(ctx.path)}`;
   return (
-    <>
-      <a
-        class="account-link"
-        href="/account"
-        aria-label={t('nav.account', { username: viewer.username })}
-        aria-current={current === '/account' ? 'page' : undefined}
-      >
-        <Avatar username={viewer.username} avatarUrl={viewer.avatarUrl} size={32} mine />
-        <span class="account-link__name" safe>
-          {viewer.username}
-        </span>
-      </a>
-      <form class="signout-form" method="post" action="/logout">
-        <button type="submit" class="button button--quiet" safe>
-          {t('nav.signout')}
-        </button>
-      </form>
-    </>
+    <a class="button button--quiet site-header__signin" href={href} safe>
+      {ctx.t('nav.signin')}
+    </a>
   );
 }

@@ -70,6 +70,9 @@ export function Layout({ ctx, title, description, canonical, ogImage, ogType = '
         <script src={ctx.asset('vendor/htmx.min.js')} defer></script>
         <script src={ctx.asset('js/prefs.js')} defer></script>
         <script src={ctx.asset('js/toast.js')} defer></script>
+        <script src={ctx.asset('js/nav-fit.js')} defer></script>
+        <script src={ctx.asset('js/menus.js')} defer></script>
+        <script src={ctx.asset('js/header.js')} defer></script>
         {safeHead}
       </head>
       <body>

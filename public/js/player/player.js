@@ -114,11 +114,19 @@
   function showListen(label) {
     ui.listenLabel.textContent = label || (savedTime > 1 ? msg('resume', { time: ns.clock(savedTime) }) : msg('listen'));
   }
+  // The page keeps the docked bar's height free under its end (app.css reads --player-h): the
+  // bar grows with its options, a status line wrapping, or a larger text size.
+  var barSize = window.ResizeObserver
+    ? new ResizeObserver(function () {
+        document.documentElement.style.setProperty('--player-h', Math.ceil(ui.bar.getBoundingClientRect().height) + 'px');
+      })
+    : null;
   function open() {
     ui.bar.hidden = false;
     ui.listen.hidden = true;
     root.classList.add('player--docked');
     document.body.classList.add('has-player');
+    if (barSize) barSize.observe(ui.bar);
   }
 
   // ---- Playing ----
@@ -360,6 +368,8 @@
     ui.listen.hidden = false;
     root.classList.remove('player--docked');
     document.body.classList.remove('has-player');
+    if (barSize) barSize.disconnect();
+    document.documentElement.style.removeProperty('--player-h');
     showListen();
     ui.listen.focus();
   });

@@ -143,7 +143,8 @@ export interface BookCommentsTable {
   slug: string;
   chapter: number | null;
   parent_id: number | null;
-  author_id: string;
+  /** NULL once the author's account is deleted; such a comment is always a "[deleted]" placeholder (migration 20261125001000). */
+  author_id: string | null;
   text: string;
   upvotes: Generated<number>;
   downvotes: Generated<number>;
@@ -154,6 +155,13 @@ export interface BookCommentsTable {
   /** Rendered markdown and the renderer's version (features/comments/render.ts); null: render when read. */
   html: string | null;
   html_version: string | null;
+}
+
+/** Comments shown per thread (chapter 0: the book's own), kept by triggers (migrations/20261125001100_add_comment_counts.ts). */
+export interface CommentCountsTable {
+  slug: string;
+  chapter: number;
+  count: number;
 }
 
 export interface CommentVotesTable {
@@ -363,6 +371,7 @@ export interface Database {
   user_library: UserLibraryTable;
   book_comments: BookCommentsTable;
   comment_votes: CommentVotesTable;
+  comment_counts: CommentCountsTable;
   book_ratings: BookRatingsTable;
   user_subscriptions: UserSubscriptionsTable;
   discovery_votes: DiscoveryVotesTable;

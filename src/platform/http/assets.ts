@@ -10,7 +10,19 @@ const PUBLIC_DIR = join(ROOT, 'public');
 /** Files served from packages rather than copied into public/ (no CDN). */
 const VENDOR: Record<string, string> = {
   'vendor/htmx.min.js': join(ROOT, 'node_modules/htmx.org/dist/htmx.min.js'),
+  // The book font (SIL Open Font License): Latin and Latin Extended cover the five locales.
+  ...Object.fromEntries(
+    ['latin', 'latin-ext'].flatMap((subset) =>
+      ['normal', 'italic'].map((style) => {
+        const file = `literata-${subset}-wght-${style}.woff2`;
+        return [`vendor/fonts/${file}`, join(ROOT, `node_modules/@fontsource-variable/literata/files/${file}`)];
+      }),
+    ),
+  ),
 };
+
+/** `url(/assets/<path>)` in a stylesheet: rewritten to the file's fingerprinted address. */
+const ASSET_URL = /url\((['"]?)\/assets\/([^'")?#]+)\1\)/g;
 
 const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
@@ -53,8 +65,17 @@ export function loadAssets(): AssetTable {
     ...walk(PUBLIC_DIR).map((full): [string, string] => [relative(PUBLIC_DIR, full).split('\\').join('/'), full]),
     ...Object.entries(VENDOR),
   ];
+  // Stylesheets last: the files they name (fonts) need their fingerprints first.
+  files.sort(([a], [b]) => Number(a.endsWith('.css')) - Number(b.endsWith('.css')));
   for (const [path, full] of files) {
-    const body = new Uint8Array(readFileSync(full));
+    let body = new Uint8Array(readFileSync(full));
+    if (path.endsWith('.css')) {
+      const css = new TextDecoder().decode(body).replace(ASSET_URL, (whole, quote: string, named: string) => {
+        const url = urls.get(named);
+        return url ? `url(${quote}${url}${quote})` : whole;
+      });
+      body = new TextEncoder().encode(css);
+    }
     const hash = createHash('sha256').update(body).digest('hex').slice(0, 10);
     const ext = extname(path);
     const url = `/assets/${path.slice(0, path.length - ext.length)}.${hash}${ext}`;

@@ -5,6 +5,8 @@ import { RateLimited } from './rate-limit.ts';
 import { htmlResponse, jsonError } from './respond.ts';
 import { isApiPath, requestIdOf, wantsHtmx } from './request-context.ts';
 import { pageContext, type PageEnvironment } from './page.ts';
+import type { CallerResolver } from './auth.ts';
+import { setViewer, viewerOf } from './request-context.ts';
 import { validationMessage } from './validation-message.ts';
 import { NotFoundPage } from '../../../views/pages/errors/NotFoundPage.tsx';
 import { ErrorPage } from '../../../views/pages/errors/ErrorPage.tsx';
@@ -43,7 +45,7 @@ function isNulCharacterError(error: unknown): boolean {
  * Under /api/: the JSON body of docs/api.md. htmx requests: an empty response with a toast trigger.
  * Pages: a rendered error page. Never a stack trace, SQL or file path.
  */
-export function errorHandler(env: PageEnvironment, log: Logger) {
+export function errorHandler(env: PageEnvironment, log: Logger, resolveCaller?: CallerResolver) {
   return new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, async ({ code, error, request }) => {
     const mapped = mapError(code, error, request, log);
     const path = new URL(request.url).pathname;
@@ -55,10 +57,22 @@ export function errorHandler(env: PageEnvironment, log: Logger) {
         headers: { 'hx-trigger': JSON.stringify({ 'app:toast': { level: 'error', message: mapped.message } }), 'hx-reswap': 'none' },
       });
     }
+    if (resolveCaller && !viewerOf(request)) await rememberViewer(request, resolveCaller);
     const ctx = pageContext(request, env);
     const page = mapped.status === 404 ? NotFoundPage({ ctx }) : ErrorPage({ ctx, requestId: ctx.requestId, status: mapped.status, message: mapped.status < 500 ? mapped.message : undefined });
     return htmlResponse(page, mapped.status, headers);
   });
+}
+
+/**
+ * A path no route matches fails before the auth plugin runs, so its page would greet a signed-in
+ * reader as a visitor; resolve them here. A failure to resolve leaves the page anonymous.
+ */
+async function rememberViewer(request: Request, resolveCaller: CallerResolver): Promise<void> {
+  const resolved = await resolveCaller(request).catch(() => null);
+  if (!resolved) return;
+  const { username, role, avatarUrl } = resolved.user;
+  setViewer(request, { username, role, avatarUrl });
 }
 
 function acceptsHtml(request: Request): boolean {

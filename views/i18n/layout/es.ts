@@ -2,4 +2,6 @@ import type { layoutEn } from './en.ts';
 
 /** The layout phrases in es. */
 export const layoutEs: Record<keyof typeof layoutEn, string> = {
+  'layout.signedInAs': 'Sesión iniciada como {username}',
+  'layout.profile': 'Tu perfil',
 };

@@ -1,7 +1,9 @@
 import type { Book } from '../../../src/features/catalogue/model.ts';
 import { genreSlug } from '../../../src/features/catalogue/genres.ts';
+import { genreName } from '../../i18n/genres/index.ts';
 import type { BookPageData } from '../../../src/features/reader/service.ts';
 import { CommentsSection } from '../comments/CommentsSection.tsx';
+import { BookCommentsLink } from '../comments/CommentsLink.tsx';
 import { RatingControl } from '../../components/RatingControl.tsx';
 import { ShelfControl } from '../../components/ShelfControl.tsx';
 import { ExportForm } from '../../components/ExportForm.tsx';
@@ -41,6 +43,7 @@ export function BookPage({ ctx, data, signedIn, canExport = false }: BookPagePro
             )}
             <BookFacts ctx={ctx} book={book} />
             <RatingControl ctx={ctx} slug={book.slug} average={book.rating_avg} count={book.rating_count} mine={data.myRating} />
+            <BookCommentsLink ctx={ctx} slug={book.slug} total={data.commentTotal} />
             <div class="book-hero__actions">
               {progress ? (
                 <a class="button book-hero__read" href={chapterPath(book.slug, progress.chapter)} safe>
@@ -72,7 +75,7 @@ export function BookPage({ ctx, data, signedIn, canExport = false }: BookPagePro
           <ContentWarnings ctx={ctx} warnings={book.content_warnings ?? []} />
         </section>
         <ChapterList ctx={ctx} slug={book.slug} list={data.list} firstChapter={data.firstChapter} lastChapter={data.lastChapter} current={progress?.chapter ?? null} />
-        <CommentsSection ctx={ctx} slug={book.slug} chapter={null} />
+        <CommentsSection ctx={ctx} slug={book.slug} chapter={null} total={data.commentTotal} />
       </article>
     </Layout>
   );
@@ -103,7 +106,7 @@ function BookFacts({ ctx, book }: { ctx: PageContext; book: Book }): JSX.Element
               {book.genres.map((genre) => (
                 <li>
                   <a class="genre-list__link" href={`/browse?genre=${encodeURIComponent(genreSlug(genre))}`} safe>
-                    {genre}
+                    {genreName(ctx.locale, genre)}
                   </a>
                 </li>
               ))}
