@@ -63,7 +63,23 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
   mkdirSync(SHOTS, { recursive: true });
+  await liveIn(['the-ninth-mountain-sect', 'second-chance-academy', 'the-accidental-dark-lord']);
 });
+
+/**
+ * A catalogue someone has used: read and rated books fill every home row and give cards their
+ * rating (with its visually hidden label), which a fresh demo catalogue does not have.
+ */
+async function liveIn(slugs: string[]): Promise<void> {
+  const context = await browser.newContext({ baseURL: BASE_URL });
+  await signIn(context, USER);
+  const write = (path: string, data: object) => context.request.post(path, { data, headers: { origin: BASE_URL } });
+  for (const [i, slug] of slugs.entries()) {
+    expect((await write(`/api/ratings/${slug}`, { rating: 5 - i })).ok()).toBe(true);
+    expect((await write('/api/progress', { slug, chapter: 1 })).ok()).toBe(true);
+  }
+  await context.close();
+}
 afterAll(() => browser.close());
 
 /** One context per width and text size; phones and tablets are touch screens. */
