@@ -53,7 +53,10 @@ describe('GET /discover', () => {
     expect(html).toContain('<form class="deck__actions" method="post" action="/discover/vote" data-deck-actions>');
     expect(html).toContain(`<input type="hidden" name="slug" value="${cards[0]}" data-deck-slug/>`);
     for (const action of ['pass', 'save', 'like']) expect(html).toContain(`name="action" value="${action}"`);
-    expect(html).toMatch(/<script src="\/assets\/js\/discover\.[0-9a-f]+\.js" defer><\/script>/);
+    // The deck's parts (public/js/discover/), the one that puts them together last.
+    const scripts = [...html.matchAll(/<script src="\/assets\/js\/discover\/([a-z-]+)\.[0-9a-f]+\.js" defer><\/script>/g)].map((m) => m[1]);
+    expect(scripts).toContain('deck');
+    expect(scripts.at(-1)).toBe('discover');
     expect(html).toContain('<meta name="robots" content="noindex"/>');
     expect(html).toContain('aria-live="polite" data-deck-status');
     expect(html).toContain('data-signed-in="0"');

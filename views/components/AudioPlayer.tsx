@@ -12,6 +12,15 @@ export interface AudioPlayerProps {
   nextChapter: number | null;
 }
 
+/**
+ * The player's scripts (public/js/player/), classic scripts loaded with `defer` in this order: each
+ * part adds itself to `window.ChapterhousePlayer`, and player.js, last, puts them together.
+ */
+export const PLAYER_SCRIPTS = [
+  'format', 'sleep', 'highlight', 'keys', 'session', 'source', 'settings', 'position',
+  'bar', 'free-limit', 'controls', 'playback', 'next-chapter', 'player',
+].map((part) => `js/player/${part}.js`);
+
 export const SLEEP_MINUTES = [15, 30, 45, 60] as const;
 export const SPEED_RANGE = { min: 0.5, max: 3, step: 0.05 } as const;
 

@@ -3,6 +3,10 @@
   'use strict';
   var ns = (window.ChapterhousePlayer = window.ChapterhousePlayer || {});
 
+  /** Seconds a skip moves: the bar's buttons, the keys and the lock screen alike. */
+  ns.SKIP_BACK_S = 10;
+  ns.SKIP_FORWARD_S = 30;
+
   /** 75.4 → "1:15"; 3725 → "1:02:05"; unknown → "--:--". */
   ns.clock = function (seconds) {
     if (!isFinite(seconds) || seconds < 0) return '--:--';

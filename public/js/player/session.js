@@ -1,38 +1,7 @@
-// The player's keys and the Media Session (lock screen, headset and keyboard media keys).
+// The Media Session: what the lock screen, a headset and the keyboard's media keys show and do.
 (function () {
   'use strict';
   var ns = (window.ChapterhousePlayer = window.ChapterhousePlayer || {});
-  var SKIP_BACK = 10;
-  var SKIP_FORWARD = 30;
-  var SPEED_STEP = 0.25;
-
-  /**
-   * Keys while focus is in the player: space (or k) plays or pauses, ← and → skip back and forward,
-   * ↑ and ↓ change the speed. Sliders, buttons and the select keep their own keys, except space on
-   * a slider, which plays or pauses. Handled keys are marked done, so the reader's own ← and →
-   * (turning the chapter) do not fire as well.
-   */
-  ns.bindKeys = function (region, controls) {
-    region.addEventListener('keydown', function (event) {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      var target = event.target;
-      var tag = target && target.tagName;
-      var slider = tag === 'INPUT' && target.type === 'range';
-      var own = tag === 'SELECT' || tag === 'BUTTON' || (tag === 'INPUT' && !slider);
-      var key = event.key;
-      if (key === ' ' || key === 'k') {
-        if (own) return; // a focused button is pressed by space itself
-        controls.toggle();
-      } else if (slider || own) {
-        return;
-      } else if (key === 'ArrowLeft') controls.skip(-SKIP_BACK);
-      else if (key === 'ArrowRight') controls.skip(SKIP_FORWARD);
-      else if (key === 'ArrowUp') controls.nudgeSpeed(SPEED_STEP);
-      else if (key === 'ArrowDown') controls.nudgeSpeed(-SPEED_STEP);
-      else return;
-      event.preventDefault();
-    });
-  };
 
   /** Title, book and cover on the lock screen; play, pause, skip, seek and next chapter from there. */
   ns.bindMediaSession = function (info, controls) {
@@ -55,10 +24,10 @@
     handle('pause', controls.pause);
     handle('stop', controls.pause);
     handle('seekbackward', function (details) {
-      controls.skip(-((details && details.seekOffset) || SKIP_BACK));
+      controls.skip(-((details && details.seekOffset) || ns.SKIP_BACK_S));
     });
     handle('seekforward', function (details) {
-      controls.skip((details && details.seekOffset) || SKIP_FORWARD);
+      controls.skip((details && details.seekOffset) || ns.SKIP_FORWARD_S);
     });
     handle('seekto', function (details) {
       if (details && isFinite(details.seekTime)) controls.seekTo(details.seekTime);

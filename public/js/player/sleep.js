@@ -25,8 +25,8 @@
   }
 
   /**
-   * onExpire() is called once when a minutes timer runs out; onTick(state, secondsLeft) every
-   * second while one runs and on every change (state null: off).
+   * onExpire() is called once when a minutes timer runs out; onTick(state, secondsLeft, choice)
+   * every second while one runs and on every change (state null: off; choice as value() gives it).
    */
   ns.createSleepTimer = function (onExpire, onTick) {
     var state = read();
@@ -41,18 +41,22 @@
         onExpire();
         return;
       }
-      onTick(state, left());
+      onTick(state, left(), value());
     }
     function set(next) {
       state = next;
       write(state);
       clearInterval(interval);
       if (state && state.mode === 'minutes') interval = setInterval(tick, 1000);
-      onTick(state, left());
+      onTick(state, left(), value());
     }
-    function choose(value) {
-      if (value === 'chapter') set({ mode: 'chapter' });
-      else if (Number(value) > 0) set({ mode: 'minutes', minutes: Number(value), deadline: Date.now() + Number(value) * 60000 });
+    /** '', 'chapter' or the minutes chosen, for the select. */
+    function value() {
+      return state ? (state.mode === 'chapter' ? 'chapter' : String(state.minutes)) : '';
+    }
+    function choose(chosen) {
+      if (chosen === 'chapter') set({ mode: 'chapter' });
+      else if (Number(chosen) > 0) set({ mode: 'minutes', minutes: Number(chosen), deadline: Date.now() + Number(chosen) * 60000 });
       else set(null);
     }
     // Resume a timer carried over from the previous page.
@@ -62,10 +66,7 @@
       clear: function () {
         set(null);
       },
-      /** '', 'chapter' or the minutes chosen, for the select. */
-      value: function () {
-        return state ? (state.mode === 'chapter' ? 'chapter' : String(state.minutes)) : '';
-      },
+      value: value,
       stopsAtChapterEnd: function () {
         return !!state && state.mode === 'chapter';
       },

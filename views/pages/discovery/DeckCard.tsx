@@ -5,7 +5,7 @@ import { genreName } from '../../i18n/genres/index.ts';
 import { blurbOf } from './blurb.ts';
 
 // Cards under the top one are scenery: out of the tab order and hidden from assistive technology
-// (public/js/discover.js moves this when the top card leaves). Spread: `inert` is not in the types.
+// (public/js/discover/deck.js moves this when the top card leaves). Spread: `inert` is not in the types.
 const BEHIND = { inert: true, 'aria-hidden': 'true' } as const;
 
 /**

@@ -6,6 +6,12 @@ import { DeckCard } from './DeckCard.tsx';
 
 export type DiscoverPageProps = { ctx: PageContext; books: Book[]; last: LastVote | null; signedIn: boolean };
 
+/**
+ * The deck's scripts (public/js/discover/), classic scripts loaded with `defer` in this order: each
+ * part adds itself to `window.ChapterhouseDeck`, and discover.js, last, puts them together.
+ */
+const DECK_SCRIPTS = ['deck', 'votes', 'cards', 'motion', 'swipe', 'keys', 'choices', 'discover'].map((part) => `js/discover/${part}.js`);
+
 /** What the script needs to say (it fills `{title}` in), in the page's language. */
 function messages(ctx: PageContext): Record<string, string> {
   const { t } = ctx;
@@ -25,7 +31,7 @@ function messages(ctx: PageContext): Record<string, string> {
 
 /**
  * /discover: a deck of cards, the top one first in the list. Without JavaScript the top card is
- * decided with plain forms (303 back here); public/js/discover.js adds dragging, keys, undo without
+ * decided with plain forms (303 back here); public/js/discover/ adds dragging, keys, undo without
  * reloads and more cards as the deck runs low, speaking each result through the live region.
  */
 export function DiscoverPage({ ctx, books, last, signedIn }: DiscoverPageProps): JSX.Element {
@@ -34,7 +40,7 @@ export function DiscoverPage({ ctx, books, last, signedIn }: DiscoverPageProps):
   const empty = top === null;
   const lastText = last ? t(`discover.last.${last.action}`, { title: last.title }) : '';
   return (
-    <Layout ctx={ctx} title={t('discover.title')} description={t('discover.summary')} noindex head={<script src={ctx.asset('js/discover.js')} defer></script>}>
+    <Layout ctx={ctx} title={t('discover.title')} description={t('discover.summary')} noindex head={<>{DECK_SCRIPTS.map((file) => <script src={ctx.asset(file)} defer></script>)}</>}>
       <section class="discover" aria-labelledby="discover-heading" data-discover data-signed-in={signedIn ? '1' : '0'} {...messages(ctx)}>
         <div class="discover__head">
           <h1 id="discover-heading" safe>

@@ -1,6 +1,6 @@
 import type { ChapterPageData } from '../../../src/features/reader/service.ts';
 import type { PageContext } from '../../context.ts';
-import { AudioPlayer } from '../../components/AudioPlayer.tsx';
+import { AudioPlayer, PLAYER_SCRIPTS } from '../../components/AudioPlayer.tsx';
 import { TranslationSwitch } from '../../components/TranslationSwitch.tsx';
 import { CommentsSection } from '../comments/CommentsSection.tsx';
 import { ChapterCommentsLink, commentCountPath } from '../comments/CommentsLink.tsx';
@@ -8,9 +8,6 @@ import { BookFontSuggestion } from './BookFontSuggestion.tsx';
 import { ChapterNav } from './ChapterNav.tsx';
 import { Layout } from '../../layouts/Layout.tsx';
 import { bookPath, chapterPath } from './links.ts';
-
-/** In this order: the parts first, the player that uses them last. */
-const PLAYER_SCRIPTS = ['js/player/format.js', 'js/player/sleep.js', 'js/player/highlight.js', 'js/player/session.js', 'js/player/source.js', 'js/player/player.js'];
 
 export type ChapterPageProps = {
   ctx: PageContext;

@@ -1,0 +1,33 @@
+// What the bar's buttons, sliders, options and keys do: each one calls an action the player
+// passes in (playback, sleep timer, settings).
+(function () {
+  'use strict';
+  var ns = (window.ChapterhousePlayer = window.ChapterhousePlayer || {});
+
+  /**
+   * actions: {listen, toggle, skip(seconds), seekTo(seconds), cycleSpeed, setSpeed(value),
+   * nudgeSpeed(step), chooseSleep(value), setAutoNext(on), close}.
+   */
+  ns.bindControls = function (bar, actions) {
+    var ui = bar.ui;
+    ui.listen.addEventListener('click', actions.listen);
+    ui.toggle.addEventListener('click', actions.toggle);
+    ui.back.addEventListener('click', function () { actions.skip(-ns.SKIP_BACK_S); });
+    ui.forward.addEventListener('click', function () { actions.skip(ns.SKIP_FORWARD_S); });
+    ui.seek.addEventListener('input', function () {
+      bar.dragging = true;
+      ui.elapsed.textContent = ns.clock(Number(ui.seek.value));
+    });
+    ui.seek.addEventListener('change', function () {
+      bar.dragging = false;
+      actions.seekTo(Number(ui.seek.value));
+    });
+    ui.speedCycle.addEventListener('click', actions.cycleSpeed);
+    ui.speed.addEventListener('input', function () { actions.setSpeed(ui.speed.value); });
+    ui.sleep.addEventListener('change', function () { actions.chooseSleep(ui.sleep.value); });
+    if (ui.autoNext) ui.autoNext.addEventListener('change', function () { actions.setAutoNext(ui.autoNext.checked); });
+    ui.more.addEventListener('click', bar.toggleOptions);
+    ui.close.addEventListener('click', actions.close);
+    ns.bindKeys(ui.bar, actions);
+  };
+})();
