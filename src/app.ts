@@ -24,9 +24,6 @@ import { ratingsRoutes } from './features/ratings/routes.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
 import { notificationsRoutes } from './features/notifications/routes.ts';
 import { audioRoutes, type AudioRouteOptions } from './features/audio/routes.ts';
-import { voiceSampleRoutes } from './features/audio/sample-routes.ts';
-import { audioAdminRoutes } from './features/audio/admin-routes.ts';
-import { audioTimingRoutes } from './features/audio/timing-routes.ts';
 import { createTtsRegistry } from './integrations/tts/index.ts';
 import { seoRoutes } from './features/seo/routes.ts';
 import { scrapingRoutes } from './features/scraping/routes.ts';
@@ -103,9 +100,6 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(discoveryRoutes(platform, auth, env))
     .use(notificationsRoutes(platform, auth, env))
     .use(audioRoutes(platform, auth, env, { ...options.audio, speech }))
-    .use(voiceSampleRoutes(platform, auth, speech))
-    .use(audioAdminRoutes(platform, auth, env))
-    .use(audioTimingRoutes(platform, auth, speech))
     .use(scrapingRoutes(platform, auth, () => (request) => app.handle(request)))
     .use(importRoutes(platform, auth))
     .use(dedupRoutes(platform, auth))

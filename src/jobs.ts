@@ -3,9 +3,9 @@ import { startJobRunner, type JobKindSpec, type JobRunner } from './platform/que
 import { pruneJobsKind } from './features/maintenance/kinds.ts';
 import { schedulePruning } from './features/maintenance/service.ts';
 import { refreshPopularityKind, schedulePopularityRefresh } from './features/catalogue/popularity.ts';
-import { generateAudioKind } from './features/audio/kind.ts';
-import { voiceSamplesKind } from './features/audio/samples-kind.ts';
-import { scheduleMissingVoiceSamples } from './features/audio/samples-service.ts';
+import { generateAudioKind } from './features/audio/generation/kind.ts';
+import { voiceSamplesKind } from './features/audio/samples/kind.ts';
+import { scheduleMissingVoiceSamples } from './features/audio/samples/service.ts';
 import { createTtsRegistry } from './integrations/tts/index.ts';
 import { checkUpdatesKind, scrapeKind } from './features/scraping/kind.ts';
 import { scheduleUpdateChecks } from './features/scraping/schedule.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { getJob, type Job } from '../../src/platform/queue/index.ts';
-import { scheduleMissingVoiceSamples } from '../../src/features/audio/samples-service.ts';
+import { scheduleMissingVoiceSamples } from '../../src/features/audio/samples/service.ts';
 import { silentLogger } from '../../src/platform/log.ts';
 import { anon, audioCall, startAudioApp, type AudioTestApp, type Who } from '../support/audio-app.ts';
 import { fakeSpeech } from '../support/audio-engines.ts';

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateAudioKind } from '../../src/features/audio/kind.ts';
-import { voiceSamplesKind } from '../../src/features/audio/samples-kind.ts';
+import { generateAudioKind } from '../../src/features/audio/generation/kind.ts';
+import { voiceSamplesKind } from '../../src/features/audio/samples/kind.ts';
 import { jobKind, startJobRunner, type JobKindSpec, type JobRunner } from '../../src/platform/queue/index.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { DEBUG_TOKEN, TEST_ORIGIN } from './auth.ts';

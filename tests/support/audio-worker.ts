@@ -1,6 +1,6 @@
 import type { S3Config } from '../../src/config.ts';
-import { createAudioJob } from '../../src/features/audio/job.ts';
-import { createVoiceSamplesJob } from '../../src/features/audio/samples-job.ts';
+import { createAudioJob } from '../../src/features/audio/generation/job.ts';
+import { createVoiceSamplesJob } from '../../src/features/audio/samples/job.ts';
 import { createFsObjectStore } from '../../src/platform/objects/fs.ts';
 import { createS3ObjectStore } from '../../src/platform/objects/s3.ts';
 import { defineJob } from '../../src/platform/queue/runtime.ts';

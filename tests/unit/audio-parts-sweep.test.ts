@@ -4,10 +4,10 @@ import { createTestDatabase, type TestDatabase } from '../support/db.ts';
 import { createFsTestStore, createS3TestStore, type TestObjectStore } from '../support/objects.ts';
 import { enqueue } from '../../src/platform/queue/index.ts';
 import type { JobStatus } from '../../src/platform/db/schema.ts';
-import { sweepAudioParts } from '../../src/features/audio/parts-sweep.ts';
+import { sweepAudioParts } from '../../src/features/audio/generation/parts-sweep.ts';
 import { partKey } from '../../src/features/audio/keys.ts';
 
-/** The sweep of leftover audio pieces (src/features/audio/parts-sweep.ts) on both object stores. */
+/** The sweep of leftover audio pieces (src/features/audio/generation/parts-sweep.ts) on both object stores. */
 const HOUR = 3600_000;
 const later = (ms: number) => new Date(Date.now() + ms);
 const stores: [string, () => Promise<TestObjectStore>][] = [

@@ -1,7 +1,6 @@
 import { expect, test } from 'bun:test';
 import { TtsError } from '../../src/integrations/tts/index.ts';
-import { describeFailure, publicError } from '../../src/features/audio/state.ts';
-import { withChunkRetries } from '../../src/features/audio/retry.ts';
+import { describeFailure, publicError, withChunkRetries } from '../../src/features/audio/failures.ts';
 import type { SpeechEngine } from '../../src/integrations/tts/index.ts';
 
 test('a failure is kept as one bounded line naming the engine', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import { prepareScript, sentenceTimings } from '../../src/integrations/tts/index.ts';
-import { storedSentences } from '../../src/features/audio/timings.ts';
+import { storedSentences } from '../../src/features/audio/timings/sentences.ts';
 
-// What the audio job stores with a chapter's audio (features/audio/timings.ts). Texts are the
+// What the audio job stores with a chapter's audio (features/audio/timings/sentences.ts). Texts are the
 // speakable script's: markdown removed, a heading given a full stop so the voice pauses after it.
 describe('storedSentences', () => {
   const script = prepareScript('# The Title\n\nFirst sentence here.  Second one, *with* emphasis!\n\nA new paragraph.', { locale: 'en' });

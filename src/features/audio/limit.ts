@@ -1,8 +1,12 @@
 import type { Cache } from '../../platform/cache/port.ts';
+import type { Caller } from '../../platform/http/auth.ts';
 import { mayUseDailyChapter, proRequired as proRequiredFor, useDailyChapter, type Member } from '../billing/gate.ts';
 
 /** The free listening limit, as the one Pro gate (features/billing/gate.ts) decides it. */
 export type Listener = Member;
+
+/** Who listens, as the gate counts them: the reader (user or anonymous session) and their role. */
+export const listenerOf = (caller: Caller): Listener => ({ reader: caller.reader, role: caller.user?.role ?? null });
 
 export const proRequired = () => proRequiredFor('audio');
 

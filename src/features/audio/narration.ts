@@ -1,7 +1,7 @@
 import { badRequest } from '../../platform/http/errors.ts';
 import type { Locale } from '../../../views/context.ts';
 import { isTranslationLocale } from '../translation/model.ts';
-import type { SpeechCatalog } from './voices.ts';
+import type { SpeechCatalog } from './voices/service.ts';
 
 /**
  * A narration of a chapter's translation is stored like any other, under its voice with the

@@ -4,7 +4,7 @@ import { silentLogger } from '../../platform/log.ts';
 import { openObjectStore } from '../../platform/objects/index.ts';
 import type { ObjectStore } from '../../platform/objects/port.ts';
 import { deriveKey, resolveAuthSecret } from '../../platform/secrets.ts';
-import type { AudioJobDeps } from './job.ts';
+import type { AudioJobDeps } from './generation/job.ts';
 
 /**
  * What the audio job needs inside its worker thread, built from the same environment the process

@@ -1,6 +1,6 @@
 import type { JobBody, JobContext } from '../../platform/queue/runtime.ts';
 import type { ObjectStore } from '../../platform/objects/port.ts';
-import { sweepAudioParts, type PartsSweepResult } from '../audio/parts-sweep.ts';
+import { sweepAudioParts, type PartsSweepResult } from '../audio/generation/parts-sweep.ts';
 import { pruneJobsKind } from './kinds.ts';
 import { NEXT_PRUNE_DELAY_MS, PRUNE_SCHEDULE_KEY, pruneFinishedJobs } from './service.ts';
 

@@ -14,7 +14,7 @@ import { privacyOf, saveSettings, settingsRowOf, storedAppearance, toSettings } 
 import type { SettingsRow } from './queries.ts';
 import { appearanceRoutes } from '../preferences/routes.ts';
 import { privacyRoutes } from './privacy-routes.ts';
-import type { SpeechCatalog } from '../audio/voices.ts';
+import type { SpeechCatalog } from '../audio/voices/service.ts';
 import { checkOfferedVoice, effectiveVoice, isAcceptedVoice, offeredVoices } from './voices.ts';
 
 /**

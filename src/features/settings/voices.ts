@@ -1,7 +1,6 @@
 import type { Voice } from '../../integrations/tts/index.ts';
 import { badRequest } from '../../platform/http/errors.ts';
-import { listVoices } from '../audio/service.ts';
-import type { SpeechCatalog } from '../audio/voices.ts';
+import { listVoices, type SpeechCatalog } from '../audio/voices/service.ts';
 import { DEFAULT_VOICE } from './model.ts';
 
 /**

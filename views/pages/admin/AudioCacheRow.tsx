@@ -1,4 +1,4 @@
-import type { CacheItem } from '../../../src/features/audio/admin-model.ts';
+import type { CacheItem } from '../../../src/features/audio/admin/model.ts';
 import type { PageContext } from '../../context.ts';
 import { bookPath } from '../reader/links.ts';
 import { engineName, formatBytes, formatCreated, formatDuration } from './format.ts';

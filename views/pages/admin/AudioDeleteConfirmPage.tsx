@@ -1,4 +1,4 @@
-import type { CacheItem } from '../../../src/features/audio/admin-model.ts';
+import type { CacheItem } from '../../../src/features/audio/admin/model.ts';
 import type { PageContext } from '../../context.ts';
 import { Layout } from '../../layouts/Layout.tsx';
 import { engineName, formatBytes, formatDuration } from './format.ts';

@@ -1,4 +1,4 @@
-import type { CacheItem } from '../../../src/features/audio/admin-model.ts';
+import type { CacheItem } from '../../../src/features/audio/admin/model.ts';
 import type { PageContext } from '../../context.ts';
 
 /** The line above the table after an action. */

@@ -1,0 +1,58 @@
+import { enqueueKind } from '../../../platform/queue/index.ts';
+import { notFound } from '../../../platform/http/errors.ts';
+import type { Locale } from '../../../../views/context.ts';
+import { countChapter, type Listener } from '../limit.ts';
+import type { AudioJob } from '../model.ts';
+import { resolveChapter, type AudioDeps, type ResolvedChapter } from '../service.ts';
+import { publicError } from '../failures.ts';
+import type { AudioJobPayload } from './job.ts';
+import type { AudioStatus } from './model.ts';
+import { activeJob, insertPending, jobById, latestJob, type AudioJobRow } from './queries.ts';
+import { settleOrphans } from './state.ts';
+
+const asJob = (row: AudioJobRow): AudioJob => ({ job_id: row.id, status: row.status });
+
+/**
+ * The job of a chapter and voice: the one pending or generating, else the done one when the audio
+ * is stored, else a new one. The queue job is enqueued (and committed, which wakes this process's
+ * runner at once) before its audio_jobs row is written; its dedupe key makes concurrent requests
+ * share one queue job, and the row's id is the queue job's, so they share the row too.
+ */
+export async function ensureJob(deps: AudioDeps, r: ResolvedChapter, requestedBy: string | null): Promise<AudioJobRow> {
+  await settleOrphans(deps.db, r.target);
+  const active = await activeJob(deps.db, r.target);
+  if (active) return active;
+  const latest = await latestJob(deps.db, r.target);
+  if (latest?.status === 'done' && (await deps.objects.head(r.key))) return latest;
+  const payload: AudioJobPayload = { ...r.target, requestedBy };
+  let row: AudioJobRow | undefined;
+  for (let round = 0; round < SETTLE_ROUNDS; round++) {
+    const queued = await enqueueKind(deps.db, deps.kind, payload, { dedupeKey: `${r.target.slug}/${r.target.chapter}/${r.target.voice}` });
+    await insertPending(deps.db, queued.id, r.target, requestedBy);
+    row = (await jobById(deps.db, queued.id)) ?? (await activeJob(deps.db, r.target));
+    if (!row) throw new Error(`audio job ${queued.id} has no row`);
+    if (row.status === 'pending' || row.status === 'generating') return row;
+    // A job that has just written `failed` holds its queue row (and so the dedupe key) until the
+    // runner records the outcome, a few milliseconds later: ask again for a fresh one.
+    await Bun.sleep(SETTLE_PAUSE_MS);
+  }
+  return row!;
+}
+
+const SETTLE_ROUNDS = 40;
+const SETTLE_PAUSE_MS = 50;
+
+/** POST /api/audio: counts the chapter (402 past the free tier), then the job. */
+export async function requestAudio(deps: AudioDeps, who: Listener, userId: string | null, slug: string, chapter: number, voiceId?: string, locale: Locale | null = null): Promise<AudioJob> {
+  const r = await resolveChapter(deps, slug, chapter, voiceId, locale);
+  await countChapter(deps.cache, who, slug, chapter, deps.clock());
+  return asJob(await ensureJob(deps, r, userId));
+}
+
+export async function audioStatus(deps: AudioDeps, slug: string, chapter: number, voiceId?: string, locale: Locale | null = null): Promise<AudioStatus> {
+  const r = await resolveChapter(deps, slug, chapter, voiceId, locale);
+  await settleOrphans(deps.db, r.target);
+  const row = await latestJob(deps.db, r.target);
+  if (!row) throw notFound('No audio has been requested for this chapter and voice');
+  return { ...asJob(row), error: row.status === 'failed' ? publicError(row.error) : null };
+}

@@ -1,0 +1,31 @@
+import { Elysia } from 'elysia';
+import type { AuthPlugin } from '../../../platform/http/auth.ts';
+import { listenerOf } from '../limit.ts';
+import { ChapterParams, UrlResponse } from '../model.ts';
+import type { AudioDeps } from '../service.ts';
+import { PresignQuery, StreamQuery } from './model.ts';
+import { presignAudio, streamAudio } from './service.ts';
+
+const tags = ['audio'];
+
+/** Serving a chapter's audio: presigned links to the stored file, and the stream that plays while it is generated. */
+export function streamRoutes(deps: AudioDeps, auth: AuthPlugin) {
+  return new Elysia({ name: 'audio-stream' })
+    .use(auth)
+    .get('/api/presign/audio', async ({ query, caller }) => ({ url: await presignAudio(deps, listenerOf(caller), query.slug, query.chapter, query.voice, query.locale ?? null) }), {
+      query: PresignQuery,
+      response: UrlResponse,
+      detail: { tags, summary: 'A presigned link (public object-store address) to the stored audio of a chapter; 404 when there is none' },
+    })
+    // Also HEAD: Elysia 1.4 sends HEAD on a parameterised path to the GET handler (a .head() route
+    // there is never reached); streamAudio() answers it by request.method, counting nothing.
+    .get('/api/audio-stream/:slug/:n', ({ params, query, caller, request }) =>
+      streamAudio(deps, listenerOf(caller), caller.user?.id ?? null, request, { slug: params.slug, chapter: params.n, voice: query.voice, format: query.format, locale: query.locale ?? null }), {
+      params: ChapterParams,
+      query: StreamQuery,
+      detail: {
+        tags,
+        summary: 'GET|HEAD: the audio of a chapter, the stored file with Range support or a live stream while it is generated (402 past the free tier); HEAD answers 200 or 402, counting and starting nothing',
+      },
+    });
+}

@@ -1,0 +1,42 @@
+import { MIME_TYPES, type AudioFormat } from '../../../integrations/tts/index.ts';
+import { notFound } from '../../../platform/http/errors.ts';
+import type { Locale } from '../../../../views/context.ts';
+import { ensureJob } from '../generation/service.ts';
+import { countChapter, mayListen, proRequired, type Listener } from '../limit.ts';
+import { resolveChapter, type AudioDeps } from '../service.ts';
+import { checkFormat } from '../voices/service.ts';
+import { FOLLOW_DEFAULTS, liveAudio } from './live.ts';
+import { storedAudio } from './stored.ts';
+
+/** Presigned links to stored audio last this long: a long chapter, paused and resumed, keeps playing. */
+export const PRESIGN_SECONDS = 6 * 60 * 60;
+
+/** Only delivered audio counts: asking for a link to audio that does not exist is free (404). */
+export async function presignAudio(deps: AudioDeps, who: Listener, slug: string, chapter: number, voiceId?: string, locale: Locale | null = null): Promise<string> {
+  const r = await resolveChapter(deps, slug, chapter, voiceId, locale);
+  if (!(await deps.objects.head(r.key))) throw notFound('Audio not found: it has not been generated yet');
+  await countChapter(deps.cache, who, slug, chapter, deps.clock());
+  return deps.objects.presignGet(r.key, PRESIGN_SECONDS);
+}
+
+/**
+ * GET|HEAD /api/audio-stream/{slug}/{n}. HEAD answers 200 or 402 without counting or starting
+ * anything; GET counts the chapter, serves the stored object (stored.ts), or starts (or joins) its
+ * generation and streams it as it is made (live.ts).
+ */
+export async function streamAudio(
+  deps: AudioDeps, who: Listener, userId: string | null, request: Request,
+  input: { slug: string; chapter: number; voice?: string; format?: AudioFormat; locale?: Locale | null },
+): Promise<Response> {
+  const r = await resolveChapter(deps, input.slug, input.chapter, input.voice, input.locale ?? null);
+  checkFormat(r, input.format);
+  if (request.method === 'HEAD') {
+    if (!(await mayListen(deps.cache, who, input.slug, input.chapter, deps.clock()))) throw proRequired();
+    return (await storedAudio(deps.objects, r.key, r.format, request)) ?? new Response(null, { headers: { 'content-type': MIME_TYPES[r.format], 'x-audio-source': 'none' } });
+  }
+  await countChapter(deps.cache, who, input.slug, input.chapter, deps.clock());
+  const stored = await storedAudio(deps.objects, r.key, r.format, request);
+  if (stored) return stored;
+  const job = await ensureJob(deps, r, userId);
+  return liveAudio(deps, { id: job.id, target: r.target, format: r.format, key: r.key }, deps.follow ?? FOLLOW_DEFAULTS);
+}

@@ -1,0 +1,31 @@
+import { Elysia } from 'elysia';
+import type { AuthPlugin } from '../../../platform/http/auth.ts';
+import { ChapterParams, VoiceQuery } from '../model.ts';
+import type { AudioDeps } from '../service.ts';
+import { TimingsResponse } from './model.ts';
+import { audioTimings } from './service.ts';
+
+/** The player may keep timings as long as a stored file's own answer (stream/stored.ts). */
+const CACHE_CONTROL = 'private, max-age=300';
+
+/**
+ * Sentence timings of a chapter's stored audio, for the player's highlight of the sentence being
+ * spoken. Voices are those of /api/voices (the app's one speech catalogue).
+ */
+export function timingRoutes(deps: AudioDeps, auth: AuthPlugin) {
+  return new Elysia({ name: 'audio-timings' })
+    .use(auth)
+    .get('/api/audio/timings/:slug/:n', async ({ params, query, set }) => {
+      const timings = await audioTimings(deps, params.slug, params.n, query.voice, query.locale ?? null);
+      set.headers['cache-control'] = CACHE_CONTROL;
+      return timings;
+    }, {
+      params: ChapterParams,
+      query: VoiceQuery,
+      response: TimingsResponse,
+      detail: {
+        tags: ['audio'],
+        summary: 'Sentence timings of the stored audio of a chapter ({voice, duration, sentences: [{start, end, text}]}); 404 when no audio is stored; counts nothing',
+      },
+    });
+}
