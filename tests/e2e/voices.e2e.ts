@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, desktopContext, launchBrowser, noSidewaysScroll, phoneContext, watchErrors } from './support.ts';
 
 /**
- * Voice previews on /settings, with the real engines of the app under test (espeak-ng, flite):
+ * Voice previews on /settings, with the real engines of the app under test (eSpeak and Flite, as
+ * programs or, on a machine without them, in-process):
  * the samples come from the job the app enqueues at start, without anyone asking.
  */
 let browser: Browser;

@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Pcm } from '../../src/integrations/tts/port.ts';
 import { parseWav } from '../../src/integrations/tts/wav.ts';
+import { programOrStandIn } from './stand-in-programs.ts';
 
-/** MP3 → PCM with the `lame` program (an independent decoder: what a player would hear). */
+/**
+ * MP3 → PCM with the `lame` program (an independent decoder: what a player would hear), or where
+ * it is not installed with its stand-in, which decodes with mpg123.
+ */
 export async function decodeMp3(mp3: Uint8Array): Promise<Pcm> {
-  const child = Bun.spawn(['lame', '--quiet', '--mp3input', '--decode', '-', '-'], { stdin: mp3, stdout: 'pipe', stderr: 'pipe' });
+  const child = Bun.spawn([programOrStandIn('lame'), '--quiet', '--mp3input', '--decode', '-', '-'], { stdin: mp3, stdout: 'pipe', stderr: 'pipe' });
   const [wav, stderr, code] = await Promise.all([new Response(child.stdout).arrayBuffer(), new Response(child.stderr).text(), child.exited]);
   if (code !== 0) throw new Error(`lame --decode failed: ${stderr}`);
   return parseWav(new Uint8Array(wav));

@@ -1,10 +1,14 @@
 import { describe, expect, test } from 'bun:test';
 import { createMp3Encoder, type Mp3Backend } from '../../src/integrations/tts/mp3.ts';
 import { mp3Info } from '../../src/integrations/tts/mp3-frames.ts';
+import { programOrStandIn } from '../support/stand-in-programs.ts';
 import { decodeMp3, rms, seconds, sine } from '../support/tts-audio.ts';
 
+/** The lame program, or where it is not installed a stand-in that runs lamejs behind the same pipes. */
+const LAME = programOrStandIn('lame');
+
 async function encodeInPieces(backend: Mp3Backend, rate: number, samples: Int16Array, sizes: number[]) {
-  const encoder = await createMp3Encoder({ sampleRate: rate, backend });
+  const encoder = await createMp3Encoder({ sampleRate: rate, backend, lamePath: LAME });
   const early: Uint8Array[] = [];
   let at = 0;
   for (let i = 0; at < samples.length; i++) {
@@ -60,7 +64,7 @@ describe.each(['lame', 'lamejs'] as const)('MP3 encoder: %s', (backend) => {
 
 describe('choosing the encoder', () => {
   test('auto takes the lame program when installed, lamejs when not', async () => {
-    const installed = await createMp3Encoder({ sampleRate: 22050 });
+    const installed = await createMp3Encoder({ sampleRate: 22050, lamePath: LAME });
     expect(installed.backend).toBe('lame');
     installed.close();
     const missing = await createMp3Encoder({ sampleRate: 22050, lamePath: '/nonexistent/lame' });
@@ -72,7 +76,7 @@ describe('choosing the encoder', () => {
   });
 
   test('close() in the middle stops the program; nothing hangs', async () => {
-    const encoder = await createMp3Encoder({ sampleRate: 22050, backend: 'lame' });
+    const encoder = await createMp3Encoder({ sampleRate: 22050, backend: 'lame', lamePath: LAME });
     await encoder.encode(sine(22050, 1));
     encoder.close();
     await expect(encoder.finish()).rejects.toThrow('lame exited');

@@ -5,6 +5,7 @@ import { mp3Info } from '../../src/integrations/tts/mp3-frames.ts';
 import { narrate, resample, type NarrationPart, type NarrationSummary } from '../../src/integrations/tts/narrate.ts';
 import { TtsError, type AudioFormat, type Pcm, type SpeechEngine } from '../../src/integrations/tts/port.ts';
 import { parseWav } from '../../src/integrations/tts/wav.ts';
+import { programOrStandIn } from '../support/stand-in-programs.ts';
 import { sine } from '../support/tts-audio.ts';
 
 /** A fake engine: 50 ms of tone per character, at `rates[call]` (the last rate repeats). */
@@ -97,7 +98,8 @@ describe('narrate', () => {
   });
 
   test('a consumer that stops early stops the encoder program', async () => {
-    const run = narrate(toneEngine('mp3', [22050]), 'any', script, { mp3Backend: 'lame' });
+    // The lame program, or its stand-in (a process of the same name) where it is not installed.
+    const run = narrate(toneEngine('mp3', [22050]), 'any', script, { mp3Backend: 'lame', lamePath: programOrStandIn('lame') });
     expect((await run.next()).done).toBe(false);
     expect(runningChildren('lame')).toBe(1);
     const ended = await run.return(undefined as unknown as NarrationSummary);

