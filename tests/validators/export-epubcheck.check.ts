@@ -8,7 +8,9 @@ import { DEBUG_TOKEN, loginAs, type Session } from '../support/auth.ts';
 
 /**
  * The exported files against the reference validator (Debian `epubcheck`; CI installs it; its
- * /usr/bin wrapper does not start here, so the jar is run) and read back by pandoc. About 6 s an
+ * /usr/bin wrapper does not start here, so the jar is run) and read back by pandoc. Both are
+ * programs a fresh machine does not have (Java, pandoc), so this file is not part of `npm test`:
+ * `npm run test:validators` runs it, and CI does after installing them. About 6 s an
  * epubcheck run: two runs, a range of a demo book with its cover and a whole 300-chapter book.
  */
 const EPUBCHECK = '/usr/share/java/epubcheck.jar';
