@@ -29,5 +29,6 @@
     ui.more.addEventListener('click', bar.toggleOptions);
     ui.close.addEventListener('click', actions.close);
     ns.bindKeys(ui.bar, actions);
+    ns.bindPageSpace(ui.bar, actions);
   };
 })();
