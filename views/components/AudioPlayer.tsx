@@ -46,7 +46,7 @@ export function AudioPlayer(props: AudioPlayerProps): JSX.Element {
     'data-msg-upgrade': t('player.upgrade'),
     'data-msg-upgrade-next': t('player.upgradeNext'),
     'data-msg-upgrade-link': t('billing.needed.link'),
-    'data-msg-sleep-left': t('layout.player.sleepLeft', { time: '{time}' }),
+    'data-msg-sleep-left': t('player.sleepLeft', { time: '{time}' }),
     'data-msg-sleep-chapter': t('player.sleepAtEnd'),
     'data-msg-slept': t('player.slept'),
     'data-msg-speed': t('player.speedValue', { speed: '{speed}' }),
@@ -137,7 +137,7 @@ export function AudioPlayer(props: AudioPlayerProps): JSX.Element {
             ''
           )}
           <p class="player__hint" safe>
-            {t('layout.player.keys')}
+            {t('player.keys')}
           </p>
         </div>
       </div>

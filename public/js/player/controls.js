@@ -29,6 +29,5 @@
     ui.more.addEventListener('click', bar.toggleOptions);
     ui.close.addEventListener('click', actions.close);
     ns.bindKeys(ui.bar, actions);
-    ns.bindPageSpace(ui.bar, actions);
   };
 })();

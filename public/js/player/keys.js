@@ -1,5 +1,4 @@
-// The player's keyboard shortcuts: those of the docked bar while focus is in it, and space from
-// anywhere on the chapter page.
+// The player's keyboard shortcuts, while focus is in the docked bar.
 (function () {
   'use strict';
   var ns = (window.ChapterhousePlayer = window.ChapterhousePlayer || {});
@@ -30,26 +29,6 @@
       else if (key === 'ArrowDown') controls.nudgeSpeed(-SPEED_STEP);
       else return;
       event.preventDefault();
-    });
-  };
-
-  // Where space already does something of its own: typing, pressing, choosing.
-  var OWN_SPACE = 'input, textarea, select, button, summary, [contenteditable]:not([contenteditable="false"]), [role="button"], [role="checkbox"], [role="switch"], [role="radio"], [role="tab"], [role="menuitem"], [role="option"], [role="slider"], [role="textbox"], [role="combobox"]';
-
-  /**
-   * Space plays or pauses from anywhere on the chapter page once the docked bar is open, except
-   * where focus is on something space already works (a field, a button, a select); only then is
-   * the page kept from scrolling. Before listening starts, space scrolls the text as usual.
-   */
-  ns.bindPageSpace = function (bar, controls) {
-    document.addEventListener('keydown', function (event) {
-      if (event.key !== ' ' || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-      if (bar.hidden) return;
-      var target = event.target;
-      if (target && target.isContentEditable) return;
-      if (target && target.closest && target.closest(OWN_SPACE)) return;
-      event.preventDefault();
-      if (!event.repeat) controls.toggle(); // a held key toggles once
     });
   };
 })();

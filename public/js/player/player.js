@@ -43,7 +43,7 @@
   var sleep = ns.createSleepTimer(function () {
     playback.pause();
     bar.say(bar.msg('slept'));
-  }, bar.showSleep, audio);
+  }, bar.showSleep);
   var parts = { root: root, bar: bar, media: media, source: source, settings: settings, position: position, highlight: highlight, limit: limit, sleep: sleep };
   playback = ns.createPlayback(audio, parts);
   parts.playback = playback;
