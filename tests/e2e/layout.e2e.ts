@@ -111,6 +111,13 @@ async function visit(page: Page, [name, path]: Visit, size: string, shot: string
     .waitForFunction(() => !document.documentElement.classList.contains('chrome-hidden'), undefined, { timeout: 2000 })
     .then(() => true, () => false);
   if (!shown) found.push('the header and tab bar stay hidden at the top of the page');
+  // Shown again, the bars may still be settling back into place for a frame or two: measure where
+  // they rest, not where they pass.
+  else await page.waitForFunction(() => {
+    const nav = document.querySelector('.site-nav');
+    if (!nav || getComputedStyle(nav).position !== 'fixed') return true;
+    return nav.getBoundingClientRect().bottom <= window.innerHeight + 0.5;
+  }, undefined, { timeout: 2000 }).catch(() => undefined);
   found.push(...(await page.evaluate(inspectHeader)));
   await page.screenshot({ path: `${SHOTS}/${name}-${shot}.png` });
   found.push(...(await page.evaluate(inspectPageEnd)));
