@@ -213,6 +213,31 @@ describe('the free tier: 3 distinct chapters a day', () => {
     expect((await post(who, { slug: 'salvage-rights', chapter: 28 })).status).toBe(402);
   });
 
+  test('asked ahead ({ahead: true}) a chapter is generated but counted only when its stream is played', async () => {
+    const who = anon('ahead');
+    for (const n of [20, 21]) expect((await post(who, { slug: 'ashes-of-the-dragon-throne', chapter: n })).status).toBe(202);
+    // Ahead of time, past what is left of the day: generated, nothing counted.
+    for (const n of [22, 23]) {
+      const res = await post(who, { slug: 'ashes-of-the-dragon-throne', chapter: n, ahead: true });
+      expect(res.status).toBe(202);
+      expect(Object.keys(await res.json()).sort()).toEqual(['job_id', 'status']);
+    }
+    await waitDone(who, 'ashes-of-the-dragon-throne', 23);
+    expect((await stream(who, 'ashes-of-the-dragon-throne', 23, 'HEAD')).status).toBe(200);
+    // Played: now it counts, and it was the day's third.
+    const played = await stream(who, 'ashes-of-the-dragon-throne', 23);
+    expect(played.status).toBe(200);
+    await readAll(played);
+    let res = await post(who, { slug: 'ashes-of-the-dragon-throne', chapter: 22, ahead: true });
+    expect(res.status).toBe(402);
+    expect(await res.json()).toEqual(PRO_REQUIRED);
+    expect((await stream(who, 'ashes-of-the-dragon-throne', 22)).status).toBe(402);
+    // A chapter already counted today may still be asked ahead.
+    res = await post(who, { slug: 'ashes-of-the-dragon-throne', chapter: 20, ahead: true });
+    expect(res.status).toBe(202);
+    expect((await post(who, { slug: 'ashes-of-the-dragon-throne', chapter: 24, ahead: 'yes' })).status).toBe(400);
+  });
+
   test('a refused chapter is not counted: it stays refused, and concurrent newcomers never exceed 3', async () => {
     const who = anon('race');
     const results = await Promise.all([10, 11, 12, 13, 14, 15].map((n) => post(who, { slug: 'ashes-of-the-dragon-throne', chapter: n })));

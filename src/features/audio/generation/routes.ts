@@ -13,7 +13,7 @@ export function generationRoutes(deps: AudioDeps, auth: AuthPlugin) {
   return new Elysia({ name: 'audio-generation' })
     .use(auth)
     .post('/api/audio', async ({ body, caller, status }) => {
-      const job = await requestAudio(deps, listenerOf(caller), caller.user?.id ?? null, body.slug, body.chapter, body.voice, body.locale ?? null);
+      const job = await requestAudio(deps, listenerOf(caller), caller.user?.id ?? null, body.slug, body.chapter, body.voice, body.locale ?? null, body.ahead ?? false);
       return status(202, job);
     }, {
       body: AudioRequestBody,

@@ -1,7 +1,7 @@
 import { enqueueKind } from '../../../platform/queue/index.ts';
 import { notFound } from '../../../platform/http/errors.ts';
 import type { Locale } from '../../../../views/context.ts';
-import { countChapter, type Listener } from '../limit.ts';
+import { countChapter, mayListen, proRequired, type Listener } from '../limit.ts';
 import type { AudioJob } from '../model.ts';
 import { resolveChapter, type AudioDeps, type ResolvedChapter } from '../service.ts';
 import { publicError } from '../failures.ts';
@@ -42,10 +42,17 @@ export async function ensureJob(deps: AudioDeps, r: ResolvedChapter, requestedBy
 const SETTLE_ROUNDS = 40;
 const SETTLE_PAUSE_MS = 50;
 
-/** POST /api/audio: counts the chapter (402 past the free tier), then the job. */
-export async function requestAudio(deps: AudioDeps, who: Listener, userId: string | null, slug: string, chapter: number, voiceId?: string, locale: Locale | null = null): Promise<AudioJob> {
+/**
+ * POST /api/audio: counts the chapter (402 past the free tier), then the job. Asked `ahead` (the
+ * next chapter, before this one ends) it only checks that the chapter could be played today: the
+ * stream's GET counts it if it is ever played.
+ */
+export async function requestAudio(
+  deps: AudioDeps, who: Listener, userId: string | null, slug: string, chapter: number, voiceId?: string, locale: Locale | null = null, ahead = false,
+): Promise<AudioJob> {
   const r = await resolveChapter(deps, slug, chapter, voiceId, locale);
-  await countChapter(deps.cache, who, slug, chapter, deps.clock());
+  if (!ahead) await countChapter(deps.cache, who, slug, chapter, deps.clock());
+  else if (!(await mayListen(deps.cache, who, slug, chapter, deps.clock()))) throw proRequired();
   return asJob(await ensureJob(deps, r, userId));
 }
 
