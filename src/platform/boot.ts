@@ -24,7 +24,7 @@ export async function bootPlatform(config: Readonly<Config>, log: Logger = creat
   const database: DatabaseHandle = await openDatabase(config);
   const applied = await migrateToLatest(database.db);
   if (applied.length) log.info('database migrated', { applied: applied.length });
-  const cache = await openConfiguredCache(config);
+  const cache = await openConfiguredCache(config, log);
   // Jobs enqueued here wake runners in every process sharing the cache (ROLE=web has none of its own).
   announceEnqueuesOn(database.db, cache, log);
   const objects = await openConfiguredObjects(config, objectSigningKey);
@@ -46,7 +46,12 @@ export async function bootPlatform(config: Readonly<Config>, log: Logger = creat
 }
 
 // The Redis client and the S3 SDK are loaded only when configured: the embedded default stays small.
-async function openConfiguredCache(config: Readonly<Config>): Promise<Cache> {
+async function openConfiguredCache(config: Readonly<Config>, log: Logger): Promise<Cache> {
+  if (!config.redisUrl && config.databaseUrl) {
+    // Separate web and worker processes without Redis still hear each other's wake-ups and job cues.
+    const { withPostgresChannels } = await import('./cache/pg-channels.ts');
+    return withPostgresChannels(createMemoryCache(), config.databaseUrl, { log });
+  }
   if (!config.redisUrl) return createMemoryCache();
   const { createRedisCache } = await import('./cache/redis.ts');
   return createRedisCache(config.redisUrl);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { ColumnNode, UpdateQueryNode, type KyselyPlugin } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { adminUrl, createTestDatabase, type TestDatabase } from '../support/db.ts';
 import { createTestRedisCache, randomPrefix } from '../support/cache.ts';
 import { createMemoryCache } from '../../src/platform/cache/memory.ts';
+import { withPostgresChannels } from '../../src/platform/cache/pg-channels.ts';
 import type { Cache } from '../../src/platform/cache/port.ts';
 import { silentLogger } from '../../src/platform/log.ts';
 import {
@@ -13,8 +14,9 @@ import type { Step } from '../support/jobs/scripted.worker.ts';
 
 /**
  * Wake-ups (src/platform/queue/wake.ts): runners polling only every 30 s must still claim a job
- * enqueued elsewhere within about 200 ms, through the in-process cache and through Redis, where the
- * "web" side and each of two runners have their own connection (as separate processes would).
+ * enqueued elsewhere within about 200 ms, through the in-process cache, through Redis and through
+ * PostgreSQL NOTIFY (separate processes without Redis), where the "web" side and each of two
+ * runners have their own connection (as separate processes would).
  */
 const POLL_MS = 30_000;
 const PROMPT_MS = 200;
@@ -51,6 +53,13 @@ const adapters: Adapter[] = [
     async open() {
       const prefix = randomPrefix();
       const all = await Promise.all([0, 1, 2].map(() => createTestRedisCache(prefix)));
+      return { web: all[0]!, runners: [all[1]!, all[2]!], all };
+    },
+  },
+  {
+    name: 'PostgreSQL NOTIFY, separate connections and memories',
+    async open() {
+      const all = await Promise.all([0, 1, 2].map(() => withPostgresChannels(createMemoryCache(), adminUrl)));
       return { web: all[0]!, runners: [all[1]!, all[2]!], all };
     },
   },
