@@ -11,6 +11,8 @@ COPY src ./src
 COPY views ./views
 COPY jobs ./jobs
 COPY migrations ./migrations
+# scripts/backup.sh and restore.sh (docs/operations.md, "Backup and restore").
+COPY scripts ./scripts
 COPY public ./public
 COPY docs/changelog.md ./docs/changelog.md
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data

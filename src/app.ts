@@ -6,6 +6,7 @@ import { errorHandler } from './platform/http/error-handler.ts';
 import { csrfGuard } from './platform/http/csrf.ts';
 import type { OriginPolicy } from './platform/http/public-origin.ts';
 import { jsonObjectBodies } from './platform/http/json-object-body.ts';
+import { bodyLimit } from './platform/http/body-limit.ts';
 import { createRequestHandler, type Handler } from './platform/http/server.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
 import type { PageEnvironment } from './platform/http/page.ts';
@@ -48,8 +49,14 @@ import { signInFormRoutes } from './features/accounts/signin-routes.ts';
 import { credentialRoutes } from './features/accounts/credential-routes.ts';
 import { avatarFormRoutes } from './features/accounts/avatar-form-routes.ts';
 import { accountDataRoutes } from './features/account-data/routes.ts';
+import { metricsRoutes } from './features/metrics/routes.ts';
+import { routeLabels } from './platform/http/metrics/route-label.ts';
+import { JOB_KINDS } from './jobs.ts';
 
 const MAX_OBJECT_UPLOAD_BYTES = 50 * 1024 * 1024;
+const MAX_PARSED_BODY_BYTES = 1024 * 1024;
+// A generated cover arrives as base64 JSON: up to the 10 MB image limit, a third more as text.
+const MAX_SAVED_COVER_BODY_BYTES = 16 * 1024 * 1024;
 
 /** One Elysia app composed of one plugin per feature (DESIGN rule 2). */
 /** Test-only seams; production passes nothing. */
@@ -72,12 +79,16 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
   const ai = aiProvider(config, platform.log);
   const speech = options.audio?.speech ?? createTtsRegistry({ engines: config.tts.engines, openai: config.tts.openai });
   const app: Elysia<any, any, any, any, any, any, any> = new Elysia()
+    // Before the error handler: its onError answers, and later error hooks would not run.
+    .use(routeLabels())
     .use(errorHandler(env, platform.log, resolveCaller))
     .use(csrfGuard(originPolicy(config), platform.log))
+    .use(bodyLimit({ bytes: MAX_PARSED_BODY_BYTES, larger: { '/api/admin/image-gen/save-cover': MAX_SAVED_COVER_BODY_BYTES } }))
     .use(jsonObjectBodies())
     .use(auth)
     .use(assetRoutes(assets))
     .use(healthRoutes(platform))
+    .use(metricsRoutes({ db: platform.db, clock: platform.clock, jobKinds: JOB_KINDS.map((k) => k.kind) }, config.metricsToken))
     .use(coverRoutes(platform.objects))
     .use(accountApiRoutes(accounts, auth))
     .use(providerRoutes(accounts, auth, providers))

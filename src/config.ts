@@ -53,6 +53,7 @@ export const EnvSchema = T.Object({
   IMPORT_MAX_MB: T.Optional(T.Number({ minimum: 1, maximum: 2048, description: 'megabytes, 1-2048' })),
   TRUST_PROXY: T.Optional(T.Union([T.Literal('0'), T.Literal('1')], { description: '0 or 1' })),
   SEED_DEMO: T.Optional(T.Union([T.Literal('0'), T.Literal('1')], { description: '0 or 1' })),
+  METRICS_TOKEN: T.Optional(T.String({ minLength: 16, pattern: '^\\S+$', description: 'at least 16 characters, no spaces' })),
   LOG_LEVEL: T.Optional(T.Union(['debug', 'info', 'warn', 'error'].map((l) => T.Literal(l)), { description: 'debug, info, warn or error' })),
 });
 export type Env = Static<typeof EnvSchema>;
@@ -89,6 +90,8 @@ export interface Config {
   /** Take the client address from X-Forwarded-For (set only behind a reverse proxy you run). */
   trustProxy: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** METRICS_TOKEN: GET /metrics answers a scraper sending it as a Bearer token; null: no /metrics. */
+  metricsToken: string | null;
   tts: TtsConfig;
   content: ContentConfig;
   /** The payment provider (Polar): checkout needs the token and product, the webhook only its secret. */
@@ -194,6 +197,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: env.SEED_DEMO !== '0',
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: (env.LOG_LEVEL ?? 'info') as Config['logLevel'],
+    metricsToken: env.METRICS_TOKEN ?? null,
     tts: Object.freeze({
       // Fixed order whatever the variable's order: eSpeak's first voice is the default voice.
       engines: Object.freeze((['espeak', 'flite', 'openai'] as const).filter((e) => (ttsEngines ? ttsEngines.includes(e) : e !== 'openai' || env.TTS_OPENAI_URL))),

@@ -1,6 +1,7 @@
 import type { Cache } from '../../platform/cache/port.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { Book } from './model.ts';
+import { countCacheLookup } from '../../platform/http/metrics/registry.ts';
 import { allBooks } from './queries.ts';
 import { toBook } from './service.ts';
 
@@ -11,6 +12,7 @@ const KEY = 'catalogue:all-books';
 /** The whole catalogue as JSON text, built at most once per 5 minutes across processes. */
 export async function fullBookList(db: Db, cache: Cache): Promise<string> {
   const cached = await cache.get(KEY);
+  countCacheLookup('book_list', Boolean(cached));
   if (cached) return cached;
   const books: Book[] = (await allBooks(db)).map(toBook);
   const body = JSON.stringify({ books });

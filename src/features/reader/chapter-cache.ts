@@ -1,4 +1,5 @@
 import type { Cache } from '../../platform/cache/port.ts';
+import { countCacheLookup } from '../../platform/http/metrics/registry.ts';
 import { Lru } from './lru.ts';
 
 /** The pub/sub channel on which writers announce a changed book (message: its slug). */
@@ -87,7 +88,9 @@ export function createChapterCache<V>(cache: Cache, options: ChapterCacheOptions
     async get(slug, n, loader) {
       const id = key(slug, n);
       const held = local.get(id);
-      if (held && held.expiresAt > now()) return held.entry;
+      const hit = held !== undefined && held.expiresAt > now();
+      countCacheLookup('chapter_data', hit);
+      if (hit) return held.entry;
       // A request after a change never joins a load that started before it.
       const flight = `${id}\n${generation}`;
       let loading = pending.get(flight);

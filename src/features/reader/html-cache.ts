@@ -1,4 +1,5 @@
 import type { Cache } from '../../platform/cache/port.ts';
+import { countCacheLookup } from '../../platform/http/metrics/registry.ts';
 import { Lru } from './lru.ts';
 import { RENDER_VERSION, renderChapter } from './render.ts';
 
@@ -34,6 +35,7 @@ export function createChapterHtmlCache(cache: Cache, options: ChapterHtmlCacheOp
   async function fill(key: string, loadText: () => Promise<string>): Promise<string> {
     // The shared cache is an optimisation: when it is down, readers still get their chapter.
     const shared = await cache.get(key).catch((error) => (report(error), null));
+    countCacheLookup('chapter_html_shared', shared !== null);
     if (shared !== null) return shared;
     const html = renderChapter(await loadText());
     // Awaited (a miss is rare and the write is small) so that another process finds it at once.
@@ -45,6 +47,7 @@ export function createChapterHtmlCache(cache: Cache, options: ChapterHtmlCacheOp
     async html(contentHash, loadText) {
       const key = `reader:html:${RENDER_VERSION}:${contentHash}`;
       const hit = local.get(key);
+      countCacheLookup('chapter_html', hit !== undefined);
       if (hit !== undefined) return hit;
       let rendering = pending.get(key);
       if (!rendering) {

@@ -2,6 +2,7 @@ import { compressBytes, pickEncoding, type Encoding } from '../../platform/http/
 import { appearanceFromRequest } from '../../platform/http/page.ts';
 import { viewerOf } from '../../platform/http/request-context.ts';
 import { offersBookFont } from './font-offer.ts';
+import { countCacheLookup } from '../../platform/http/metrics/registry.ts';
 import { Lru } from './lru.ts';
 
 /** One rendered page and its compressed forms, made on first demand. */
@@ -53,6 +54,7 @@ export function createRenderedPageCache(options: { maxBytes?: number; maxEntries
       if (stamp === null || request.method !== 'GET' || request.url.includes('?')) return plain(await render());
       const key = renderedPageKey(request, pathname, stamp);
       let page = pages.get(key);
+      countCacheLookup('chapter_page', page !== undefined);
       if (!page) {
         page = { html: await render(), encoded: {} };
         pages.set(key, page);

@@ -1,5 +1,6 @@
 import type { Cache } from '../../platform/cache/port.ts';
 import type { Db } from '../../platform/db/index.ts';
+import { countCacheLookup } from '../../platform/http/metrics/registry.ts';
 import { bookFileStarts, booksBetween, chapterRangesInUse, chaptersInRange } from './queries.ts';
 import { siteUrl, sitemapIndex, urlset, type SitemapEntry } from './xml.ts';
 
@@ -41,6 +42,7 @@ export function createSitemaps(options: SitemapOptions) {
 
   async function cached(key: string, build: () => Promise<string | null>): Promise<string | null> {
     const hit = await cache.get(prefix + key);
+    countCacheLookup('sitemap', hit !== null);
     if (hit !== null) return hit;
     let pending = building.get(key);
     if (!pending) {

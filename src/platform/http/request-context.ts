@@ -17,6 +17,8 @@ interface RequestFacts {
   responseCookies: string[];
   /** The signed-in reader as pages show them; set by the auth plugin. */
   viewer: Viewer | null;
+  /** The matched route pattern (`/read/:slug/:n`), for request metrics; null when none matched. */
+  route: string | null;
 }
 
 export interface Viewer {
@@ -50,6 +52,7 @@ export function stampRequest(request: Request, ip = 'unknown'): RequestFacts {
     anonIsNew: anonId === null,
     responseCookies: [],
     viewer: null,
+    route: null,
   };
   facts.set(request, stamped);
   return stamped;
@@ -93,4 +96,13 @@ export function setViewer(request: Request, viewer: Viewer | null): void {
 
 export function viewerOf(request: Request): Viewer | null {
   return facts.get(request)?.viewer ?? null;
+}
+
+export function setRouteOf(request: Request, route: string): void {
+  const stamped = facts.get(request);
+  if (stamped) stamped.route = route;
+}
+
+export function routeOf(request: Request): string | null {
+  return facts.get(request)?.route ?? null;
 }

@@ -1,3 +1,5 @@
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 /**
  * Headers every response carries. No inline scripts anywhere (DESIGN rule 8), so the CSP can
  * forbid them; inline style attributes are allowed for CSS custom properties on <html>.
@@ -10,7 +12,7 @@ export function securityHeaders(options: { objectOrigin: string | null; https: b
     'x-frame-options': 'DENY',
     'permissions-policy': 'camera=(), microphone=(), geolocation=()',
   };
-  if (options.https) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+  if (options.https) headers['strict-transport-security'] = HSTS;
   return headers;
 }
 

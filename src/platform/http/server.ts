@@ -1,9 +1,11 @@
 import type { Logger } from '../log.ts';
 import { compressResponse } from './compress.ts';
 import { jsonError } from './respond.ts';
-import { responseFactsOf, stampRequest } from './request-context.ts';
+import { responseFactsOf, routeOf, stampRequest } from './request-context.ts';
+import { observeRequest } from './metrics/registry.ts';
 import { serializeCookie } from './cookies.ts';
 import { publicBaseFor, runWithPublicBase, type OriginPolicy } from './public-origin.ts';
+import { HSTS } from './security-headers.ts';
 
 export type Handler = (request: Request, clientIp?: string) => Promise<Response>;
 
@@ -26,8 +28,8 @@ export function createRequestHandler(
     const facts = stampRequest(request, forwarded || clientIp);
     const url = new URL(request.url);
     let response: Response;
+    const base = publicBaseFor(request, options.origins ?? { fixed: null, trustProxy: options.trustProxy ?? false });
     try {
-      const base = publicBaseFor(request, options.origins ?? { fixed: null, trustProxy: options.trustProxy ?? false });
       response = await runWithPublicBase(base, () => appHandle(request));
     } catch (error) {
       log.error('request failed outside the app', { req_id: facts.id, error: error as Error });
@@ -37,12 +39,16 @@ export function createRequestHandler(
     const headers = response.headers;
     headers.set('x-request-id', facts.id);
     for (const [name, value] of Object.entries(options.headers)) if (!headers.has(name)) headers.set(name, value);
+    // Without BASE_URL the scheme is the request's own (a trusted proxy's X-Forwarded-Proto included).
+    if (base.startsWith('https:') && !headers.has('strict-transport-security')) headers.set('strict-transport-security', HSTS);
     const cookies = responseFactsOf(request);
     if (cookies.anonIsNew && !NO_VISITOR_COOKIE.test(url.pathname)) {
       headers.append('set-cookie', serializeCookie('session_id', cookies.anonId, { maxAgeSeconds: YEAR, httpOnly: true, secure: options.secureCookies }));
     }
     for (const cookie of cookies.responseCookies) headers.append('set-cookie', cookie);
-    const ms = Math.round((performance.now() - facts.startedAt) * 10) / 10;
+    const elapsed = performance.now() - facts.startedAt;
+    observeRequest(request.method, routeOf(request) ?? 'unmatched', response.status, elapsed / 1000);
+    const ms = Math.round(elapsed * 10) / 10;
     const level = response.status >= 500 ? 'error' : url.pathname === '/healthz' || url.pathname.startsWith('/assets/') ? 'debug' : 'info';
     log[level]('request', { req_id: facts.id, method: request.method, path: url.pathname, status: response.status, ms });
     return response;
