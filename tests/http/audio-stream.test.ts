@@ -15,6 +15,11 @@ afterAll(() => app.close(), 30_000);
 const stream = (path: string, headers: Record<string, string> = {}, method = 'GET') => audioCall(app, method, `/api/audio-stream/${path}`, who, undefined, headers);
 const stored = async (key: string) => new Uint8Array(await new Response((await app.platform.objects.get(key))!.body).arrayBuffer());
 const statusOf = (slug: string, n: number, voice: string) => pollStatus(app, `/api/audio/status/${slug}/${n}?voice=${voice}`, who, () => true);
+/** The stream ends with the chapter's last piece; the job stores the whole file a moment later. */
+const storedWhenDone = async (slug: string, n: number, voice: string, format = 'mp3') => {
+  expect((await pollStatus(app, `/api/audio/status/${slug}/${n}?voice=${voice}`, who, ended)).body.status).toBe('done');
+  return stored(`audio/${slug}/${n}/${voice}.${format}`);
+};
 
 describe('while the audio is generated', () => {
   test('a chapter never generated streams at once: first bytes before the job is done, all bytes = the stored file', async () => {
@@ -35,7 +40,7 @@ describe('while the audio is generated', () => {
     const bytes = new Uint8Array(Buffer.concat(parts));
     console.log(`audio stream: first bytes after ${Math.round(firstByteMs)} ms (cold worker thread, slow engine), ${parts.length} pieces, ${bytes.length} bytes`);
     expect(firstByteMs).toBeLessThan(2000);
-    expect(bytes).toEqual(await stored('audio/ashes-of-the-dragon-throne/20/espeak-slow.mp3'));
+    expect(bytes).toEqual(await storedWhenDone('ashes-of-the-dragon-throne', 20, 'espeak-slow'));
     const info = mp3Info(bytes);
     expect(info.trailing).toBe(0);
     expect(info.frames).toBeGreaterThan(100);
@@ -47,7 +52,7 @@ describe('while the audio is generated', () => {
     const { bytes, firstByteMs } = await readAll(res, since);
     console.log(`audio stream: first bytes after ${Math.round(firstByteMs!)} ms (warm worker thread, default voice)`);
     expect(firstByteMs!).toBeLessThan(1000);
-    expect(bytes).toEqual(await stored('audio/ashes-of-the-dragon-throne/21/espeak-en-us.mp3'));
+    expect(bytes).toEqual(await storedWhenDone('ashes-of-the-dragon-throne', 21, 'espeak-en-us'));
   });
 
   test('listeners at the start and joining midway all get the whole audio, from one job', async () => {
@@ -57,7 +62,7 @@ describe('while the audio is generated', () => {
     const [x, y] = await Promise.all([a, b]);
     expect(x.bytes.length).toBeGreaterThan(50_000);
     expect(y.bytes).toEqual(x.bytes);
-    expect(x.bytes).toEqual(await stored('audio/ashes-of-the-dragon-throne/22/espeak-slow.mp3'));
+    expect(x.bytes).toEqual(await storedWhenDone('ashes-of-the-dragon-throne', 22, 'espeak-slow'));
     const jobs = await app.platform.db.selectFrom('audio_jobs').select('id').where('slug', '=', 'ashes-of-the-dragon-throne').where('chapter', '=', 22).execute();
     expect(jobs).toHaveLength(1);
   });
@@ -70,7 +75,7 @@ describe('while the audio is generated', () => {
     const live = new DataView(bytes.buffer);
     expect(new TextDecoder().decode(bytes.subarray(0, 4))).toBe('RIFF');
     expect(live.getUint32(40, true)).toBe(0xffffffff);
-    const file = await stored('audio/ashes-of-the-dragon-throne/23/flite-kal.wav');
+    const file = await storedWhenDone('ashes-of-the-dragon-throne', 23, 'flite-kal', 'wav');
     const view = new DataView(file.buffer);
     expect(file.length).toBe(bytes.length);
     expect(view.getUint32(40, true)).toBe(file.length - 44);

@@ -4,7 +4,7 @@ import type { AudioFormat } from '../../integrations/tts/port.ts';
  * Object-store key layout of audio (docs/operations.md, "Object keys"):
  *
  *   audio/<slug>/<chapter>/<voice>.<mp3|wav>      a chapter's stored audio (content type, duration metadata)
- *   audio-parts/<job id>/<seq>.<mp3|wav>          the pieces of a job still generating, deleted when it ends
+ *   audio-parts/<job id>/<chunk>.<mp3|wav>        the piece of each chunk of a job still generating, deleted when it ends
  *
  * One stored object per chapter and voice: regenerating overwrites it. Voice ids may hold `:`,
  * which keys refuse; `~` never occurs in a voice id, so replacing one by the other stays reversible.
@@ -18,9 +18,9 @@ export function audioKey(slug: string, chapter: number, voice: string, format: A
   return `${AUDIO_PREFIX}${slug}/${chapter}/${voiceSegment(voice)}.${format}`;
 }
 
-/** Zero-padded so a listing sorts in playing order. */
-export function partKey(jobId: string, seq: number, format: AudioFormat): string {
-  return `${partsPrefix(jobId)}${String(seq).padStart(5, '0')}.${format}`;
+/** The piece of a chunk (its index in the script); zero-padded so a listing sorts in playing order. */
+export function partKey(jobId: string, chunk: number, format: AudioFormat): string {
+  return `${partsPrefix(jobId)}${String(chunk).padStart(5, '0')}.${format}`;
 }
 
 export function partsPrefix(jobId: string): string {

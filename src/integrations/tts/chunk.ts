@@ -132,12 +132,16 @@ export interface SentenceTiming {
 
 /**
  * Sentence start and end times from each chunk's audio duration: exact at chunk boundaries,
- * shared by character count inside a chunk (no engine here reports word timings).
+ * shared by character count inside a chunk (no engine here reports word timings). `chunkStarts`
+ * (seconds) when the chunks do not simply follow one another in the audio (separately encoded
+ * runs, each with its encoder's own start-up and padding); by default each starts where the
+ * previous one ended.
  */
-export function sentenceTimings(script: Script, chunkSeconds: readonly number[]): SentenceTiming[] {
+export function sentenceTimings(script: Script, chunkSeconds: readonly number[], chunkStarts?: readonly number[]): SentenceTiming[] {
   const timings: SentenceTiming[] = script.sentences.map((s) => ({ index: s.index, start: Infinity, end: 0 }));
   let clock = 0;
   script.chunks.forEach((chunk, i) => {
+    clock = chunkStarts?.[i] ?? clock;
     const seconds = chunkSeconds[i] ?? 0;
     const letters = chunk.pieces.reduce((sum, p) => sum + (p.to - p.from), 0) || 1;
     let at = clock;
@@ -152,4 +156,30 @@ export function sentenceTimings(script: Script, chunkSeconds: readonly number[])
   });
   const ms = (s: number) => Math.round(s * 1000) / 1000;
   return timings.map((t) => ({ index: t.index, start: ms(Number.isFinite(t.start) ? t.start : clock), end: ms(Math.max(t.end, Number.isFinite(t.start) ? t.start : clock)) }));
+}
+
+/** The sentences a narration speaks, in order: what the stored timings list (their index there is the position here). */
+export function spokenSentences(script: Script): { index: number; text: string }[] {
+  const out: { index: number; text: string }[] = [];
+  for (const sentence of script.sentences) {
+    const text = script.text.slice(sentence.from, sentence.to).trim();
+    if (text) out.push({ index: sentence.index, text });
+  }
+  return out;
+}
+
+/**
+ * Where a sentence of the script starts in the audio of its chunks: the chunk holding its first
+ * part and the share of that chunk's audio before it (by characters, as sentenceTimings shares it).
+ */
+export function sentenceStart(script: Script, sentence: number): { chunk: number; fraction: number } | null {
+  for (const chunk of script.chunks) {
+    const letters = chunk.pieces.reduce((sum, p) => sum + (p.to - p.from), 0) || 1;
+    let before = 0;
+    for (const piece of chunk.pieces) {
+      if (piece.sentence === sentence) return { chunk: chunk.index, fraction: before / letters };
+      before += piece.to - piece.from;
+    }
+  }
+  return null;
 }

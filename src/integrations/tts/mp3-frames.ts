@@ -65,3 +65,65 @@ function skipId3(b: Uint8Array): number {
   const size = ((b[6]! & 0x7f) << 21) | ((b[7]! & 0x7f) << 14) | ((b[8]! & 0x7f) << 7) | (b[9]! & 0x7f);
   return 10 + size;
 }
+
+/**
+ * The first frame at or after `from` that a player can start on: a frame header followed by
+ * another one where the frame ends (or the end of the bytes), so a stray 0xFF in audio data is not
+ * taken for one. A piece of a stream may start in the middle of a frame; null when none is found.
+ */
+export function firstFrameAt(bytes: Uint8Array, from = 0): number | null {
+  for (let at = Math.max(0, from); at + 4 <= bytes.length; at++) {
+    const frame = frameAt(bytes, at);
+    if (!frame) continue;
+    const next = at + frame.length;
+    if (next + 4 > bytes.length || frameAt(bytes, next)) return at;
+  }
+  return null;
+}
+
+/** Byte offsets of the whole frames from `start` on (a well-formed run of frames), with their samples. */
+export function frameOffsets(bytes: Uint8Array, start = 0): { offsets: number[]; samplesPerFrame: number; sampleRate: number; kbps: number } {
+  const offsets: number[] = [];
+  let samplesPerFrame = 0;
+  let sampleRate = 0;
+  let kbps = 0;
+  for (let at = start; at + 4 <= bytes.length; ) {
+    const frame = frameAt(bytes, at);
+    if (!frame || at + frame.length > bytes.length) break;
+    if (!offsets.length) ({ samples: samplesPerFrame, sampleRate, kbps } = frame);
+    offsets.push(at);
+    at += frame.length;
+  }
+  return { offsets, samplesPerFrame, sampleRate, kbps };
+}
+
+/**
+ * Counts the frames of an MP3 stream fed in pieces that may cut frames anywhere (an encoder's
+ * output as it comes): seconds of audio so far.
+ */
+export class Mp3FrameCounter {
+  private carry = new Uint8Array(0);
+  private samples = 0;
+  private rate = 0;
+
+  push(piece: Uint8Array): void {
+    const bytes = this.carry.length ? Buffer.concat([this.carry, piece]) : piece;
+    let at = 0;
+    while (at + 4 <= bytes.length) {
+      const frame = frameAt(bytes, at);
+      if (!frame) {
+        at++; // not expected from one encoder; resynchronise rather than stop counting
+        continue;
+      }
+      if (at + frame.length > bytes.length) break;
+      this.rate ||= frame.sampleRate;
+      this.samples += frame.samples;
+      at += frame.length;
+    }
+    this.carry = bytes.slice(at);
+  }
+
+  get seconds(): number {
+    return this.rate ? this.samples / this.rate : 0;
+  }
+}

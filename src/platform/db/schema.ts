@@ -219,6 +219,8 @@ export interface AudioJobsTable {
   requested_by: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** The chunk a listener asked to hear next (migration 001300); the job reads it between chunks. */
+  jump_to: number | null;
 }
 
 export interface AudioFilesTable {
@@ -232,6 +234,14 @@ export interface AudioFilesTable {
   created_at: DefaultTimestamp;
   /** Sentence timings of the file (migration 001100); NULL for audio stored before they were kept. */
   sentences: ColumnType<AudioSentence[] | null, string | null | undefined, string | null>;
+  /** Where each chunk of the script begins in the file (migration 001300); NULL for audio stored before. */
+  chunks: ColumnType<AudioChunk[] | null, string | null | undefined, string | null>;
+}
+
+/** One chunk of stored audio: its first byte in the object and its start in seconds. */
+export interface AudioChunk {
+  byte: number;
+  start: number;
 }
 
 /** One sentence of stored audio: seconds from the start of the file, and the words spoken. */

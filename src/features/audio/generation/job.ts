@@ -1,26 +1,31 @@
-import { narrate, prepareScript, MIME_TYPES, TtsError, type AudioFormat, type NarrationSummary } from '../../../integrations/tts/index.ts';
+import { MIME_TYPES, narrateChunks, sentenceTimings, TtsError, wavHeader, wavSamples, WAV_HEADER_BYTES, type AudioFormat, type ChunkPlan } from '../../../integrations/tts/index.ts';
 import type { Mp3Backend } from '../../../integrations/tts/mp3.ts';
 import type { ObjectStore } from '../../../platform/objects/port.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { LeaseLostError, lockIfOwned, PermanentJobError, type JobBody, type JobContext } from '../../../platform/queue/index.ts';
 import { audioKey, partKey, partsPrefix } from '../keys.ts';
 import type { Target } from '../queries.ts';
-import { bookTitles, chapterForNarration, markDone, markFailed, markGenerating, saveAudioFile } from './queries.ts';
+import { bookTitles, jumpRequest, markDone, markFailed, markGenerating, saveAudioFile } from './queries.ts';
 import { notifyJobEnded } from './notify.ts';
 import { describeFailure, withChunkRetries } from '../failures.ts';
 import { storedSentences } from '../timings/sentences.ts';
 import { settleOrphans } from './state.ts';
 import { resolveVoice, type SpeechCatalog } from '../voices/service.ts';
 import { parseNarration } from '../narration.ts';
-import { translatedChapter } from '../../translation/service.ts';
+import { narrationScript } from '../script.ts';
+import { fileLayout, type FileLayout, type MadeChunk } from './layout.ts';
+import { nextChunk } from './order.ts';
 
 /**
  * The body of an `audio.generate` job, run in a Bun worker (jobs/audio.generate.worker.ts; tests
  * build it with fake engines). It narrates the chapter chunk by chunk and stores each encoded
- * piece at once as an object of its own (../keys.ts, `audio-parts/`), which is how listeners in
- * any process hear the chapter while it is generated (stream/live.ts). At the end the whole file
- * is stored, the job marked done with its audio_files row (sentence timings included:
- * timings/sentences.ts) in the transaction that completes the queue job, and the pieces deleted.
+ * piece at once as an object of its own, keyed by its chunk (../keys.ts, `audio-parts/`), which is
+ * how listeners in any process hear the chapter while it is generated (stream/live.ts). Between
+ * chunks it reads a listener's wish to hear a later chunk first (audio_jobs.jump_to, set by a
+ * stream from a sentence): it goes there, on to the end, then back to what it skipped (order.ts).
+ * At the end the whole file is stored (the pieces in chunk order, layout.ts), the job marked done
+ * with its audio_files row (sentence timings: timings/sentences.ts; where each chunk begins, for
+ * streams from a sentence) in the transaction that completes the queue job, and the pieces deleted.
  */
 export interface AudioJobPayload extends Target {
   requestedBy: string | null;
@@ -63,68 +68,69 @@ export function createAudioJob(deps: AudioJobDeps): JobBody<AudioJobPayload, Aud
   };
 }
 
-/** The stored file: the pieces in order; a WAV gets its real header (same length as the streamed one, so offsets match). */
-async function* assemble(objects: ObjectStore, jobId: string, count: number, format: AudioFormat, wavHeader: Uint8Array | null): AsyncGenerator<Uint8Array> {
-  for (let seq = 0; seq < count; seq++) {
-    const piece = await objects.get(partKey(jobId, seq, format));
-    if (!piece) throw new Error(`piece ${seq} of the audio vanished before it was stored`);
+/** The stored file: every piece in chunk order; a WAV with one real header in front of the samples of all. */
+async function* assemble(objects: ObjectStore, jobId: string, format: AudioFormat, layout: FileLayout, sampleRate: number): AsyncGenerator<Uint8Array> {
+  if (format === 'wav') yield wavHeader(sampleRate, layout.size - WAV_HEADER_BYTES);
+  for (let chunk = 0; chunk < layout.chunks.length; chunk++) {
+    const piece = await objects.get(partKey(jobId, chunk, format));
+    if (!piece) throw new Error(`piece ${chunk} of the audio vanished before it was stored`);
     const bytes = new Uint8Array(await new Response(piece.body).arrayBuffer());
-    if (seq === 0 && wavHeader) bytes.set(wavHeader, 0);
-    yield bytes;
+    yield format === 'wav' ? wavSamples(bytes) : bytes;
   }
 }
 
 async function generate(deps: AudioJobDeps, objects: ObjectStore, payload: AudioJobPayload, ctx: JobContext): Promise<AudioJobResult> {
-  const { voiceId, locale } = parseNarration(payload.voice);
-  const chapter = await chapterForNarration(ctx.db, payload.slug, payload.chapter);
-  if (!chapter) throw new PermanentJobError('the chapter no longer exists');
-  if (locale) {
-    // A translation's narration reads the stored translation instead of the original.
-    const translated = await translatedChapter(ctx.db, { slug: payload.slug, chapter: payload.chapter, locale });
-    if (!translated) throw new PermanentJobError(`the chapter has no ${locale} translation any more`);
-    chapter.title = translated.title || chapter.title;
-    chapter.text = translated.text;
-  }
+  const target: Target = { slug: payload.slug, chapter: payload.chapter, voice: payload.voice };
+  const { voiceId } = parseNarration(payload.voice);
   const { voice, engine, format } = await resolveVoice(deps.speech, voiceId);
-  // The title is read first, as a narrator would.
-  const script = prepareScript(`${chapter.title}\n\n${chapter.text}`, { locale: voice.language.split('-')[0] });
-  const run = narrate(withChunkRetries(engine, deps.chunkRetryDelaysMs), voice.id, script, { signal: ctx.signal, mp3Backend: deps.mp3Backend });
+  const narration = await narrationScript(ctx.db, target, voice);
+  if ('missing' in narration) throw new PermanentJobError(narration.missing);
+  const { script } = narration;
+  // Pieces of an earlier attempt may end in the middle of an encoder run: start clean.
+  if (ctx.attempt > 1) await removeParts(objects, ctx.jobId);
 
-  let pieces = 0;
-  let size = 0;
-  let step = await run.next();
-  try {
-    for (; !step.done; step = await run.next()) {
-      const { bytes, chunk } = step.value;
-      if (!bytes.length) continue;
-      await objects.put(partKey(ctx.jobId, pieces, format), bytes, { contentType: MIME_TYPES[format] });
-      pieces++;
-      size += bytes.length;
-      // Also the listeners' cue: the runner publishes progress on the cache channel job:<id>.
-      ctx.progress(chunk ? (0.95 * (chunk.index + 1)) / script.chunks.length : 0.95, `part ${pieces}`);
-    }
-  } finally {
-    // A failed store must not leave the encoder (a `lame` process) running: closing the generator stops it.
-    if (!step.done) await run.return(undefined as never);
+  const count = script.chunks.length;
+  const made = new Map<number, MadeChunk>();
+  const planned = new Set<number>();
+  const wish = () => jumpRequest(ctx.db, ctx.jobId);
+  const plan: ChunkPlan = {
+    first: async () => nextChunk(count, planned, null, await wish()),
+    next: async (done) => {
+      planned.add(done);
+      return nextChunk(count, planned, done, await wish());
+    },
+  };
+  let sampleRate = 0;
+  const engineWithRetries = withChunkRetries(engine, deps.chunkRetryDelaysMs);
+  // Leaving the loop early (a failed store, an abort) closes the generator, which stops the encoder.
+  for await (const piece of narrateChunks(engineWithRetries, voice.id, script, plan, { signal: ctx.signal, mp3Backend: deps.mp3Backend })) {
+    // Where the piece sits in its run: a stream from a sentence finds the sentence's bytes by it (stream/live.ts).
+    const metadata = { seconds: String(piece.seconds), 'run-time': String(piece.runTime), 'run-byte': String(piece.runByte) };
+    await objects.put(partKey(ctx.jobId, piece.index, format), piece.bytes, { contentType: MIME_TYPES[format], metadata });
+    sampleRate = piece.sampleRate;
+    made.set(piece.index, { size: piece.bytes.length, seconds: piece.seconds, opensRun: piece.opensRun, runSeconds: piece.runSeconds });
+    // Also the listeners' cue: the runner publishes progress on the cache channel job:<id>.
+    ctx.progress((0.95 * made.size) / count, `part ${made.size}`);
   }
-  const summary: NarrationSummary = step.value;
+  if (made.size !== count) throw new Error(`only ${made.size} of ${count} chunks were narrated`);
+  const layout = fileLayout(Array.from({ length: count }, (_, i) => made.get(i)!), format);
   const key = audioKey(payload.slug, payload.chapter, payload.voice, format);
-  const duration = Math.round(summary.duration * 1000) / 1000;
-  const sentences = storedSentences(script, summary.sentences, duration);
+  const duration = Math.round(layout.duration * 1000) / 1000;
+  const sentences = storedSentences(script, sentenceTimings(script, layout.seconds, layout.starts), duration);
   // Streamed from the pieces, one at a time: an hour of WAV never sits in memory whole.
-  await objects.put(key, assemble(objects, ctx.jobId, pieces, format, summary.wavHeader), {
+  await objects.put(key, assemble(objects, ctx.jobId, format, layout, sampleRate), {
     contentType: MIME_TYPES[format],
     metadata: { duration: String(duration), voice: voice.id, engine: engine.id },
   });
 
   await ctx.finish(async (trx) => {
-    await saveAudioFile(trx, { slug: payload.slug, chapter: payload.chapter, voice: payload.voice, object_key: key, format, size_bytes: size, duration_seconds: duration, sentences });
+    await saveAudioFile(trx, { slug: payload.slug, chapter: payload.chapter, voice: payload.voice, object_key: key, format, size_bytes: layout.size, duration_seconds: duration, sentences, chunks: layout.chunks });
     const row = await markDone(trx, ctx.jobId);
-    if (row) await notifyJobEnded(trx, row, 'done', chapter.book_title);
+    if (row) await notifyJobEnded(trx, row, 'done', narration.bookTitle);
   });
   await removeParts(objects, ctx.jobId);
-  ctx.log.info('audio stored', { key, bytes: size, duration });
-  return { key, bytes: size, duration };
+  ctx.log.info('audio stored', { key, bytes: layout.size, duration });
+  return { key, bytes: layout.size, duration };
 }
 
 function isPermanent(error: unknown): boolean {

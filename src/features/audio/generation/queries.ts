@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../../platform/db/index.ts';
-import type { AudioFilesTable, AudioJobsTable, AudioSentence } from '../../../platform/db/schema.ts';
+import type { AudioChunk, AudioFilesTable, AudioJobsTable, AudioSentence } from '../../../platform/db/schema.ts';
 import type { Target } from '../queries.ts';
 
 /**
@@ -9,8 +9,8 @@ import type { Target } from '../queries.ts';
  * object per chapter and voice. Every lookup here walks an index of migrations 000500/001000.
  */
 export type AudioJobRow = Selectable<AudioJobsTable>;
-/** Without `sentences` (timings/queries.ts reads them). */
-export type AudioFileRow = Omit<Selectable<AudioFilesTable>, 'size_bytes' | 'sentences'> & { size_bytes: number };
+/** Without `sentences` and `chunks` (timings/queries.ts and stream/ read them). */
+export type AudioFileRow = Omit<Selectable<AudioFilesTable>, 'size_bytes' | 'sentences' | 'chunks'> & { size_bytes: number };
 
 export function chapterForNarration(db: Db, slug: string, chapter: number) {
   return db
@@ -91,9 +91,9 @@ export async function failOrphans(db: Db, t?: Target): Promise<AudioJobRow[]> {
 }
 
 /** Regenerated audio replaces the row, its sentence timings included. */
-export async function saveAudioFile(db: Db, file: Omit<AudioFileRow, 'created_at'> & { sentences: AudioSentence[] }): Promise<void> {
-  const { slug, chapter, voice, sentences, ...fields } = file;
-  const rest = { ...fields, sentences: JSON.stringify(sentences) };
+export async function saveAudioFile(db: Db, file: Omit<AudioFileRow, 'created_at'> & { sentences: AudioSentence[]; chunks: AudioChunk[] }): Promise<void> {
+  const { slug, chapter, voice, sentences, chunks, ...fields } = file;
+  const rest = { ...fields, sentences: JSON.stringify(sentences), chunks: JSON.stringify(chunks) };
   await db
     .insertInto('audio_files')
     .values({ slug, chapter, voice, ...rest, created_at: sql`now()` })
@@ -105,4 +105,14 @@ export async function bookTitles(db: Db, slugs: readonly string[]): Promise<Map<
   if (!slugs.length) return new Map();
   const rows = await db.selectFrom('books').select(['slug', 'title']).where('slug', 'in', [...new Set(slugs)]).execute();
   return new Map(rows.map((r) => [r.slug, r.title]));
+}
+
+/** A listener's wish to hear chunk `chunk` next: read by the running job between chunks (job.ts). */
+export async function requestJump(db: Db, id: string, chunk: number): Promise<void> {
+  await db.updateTable('audio_jobs').set({ jump_to: chunk }).where('id', '=', id).where('status', 'in', ['pending', 'generating']).execute();
+}
+
+export async function jumpRequest(db: Db, id: string): Promise<number | null> {
+  const row = await db.selectFrom('audio_jobs').select('jump_to').where('id', '=', id).executeTakeFirst();
+  return row?.jump_to ?? null;
 }

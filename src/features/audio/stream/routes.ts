@@ -20,12 +20,12 @@ export function streamRoutes(deps: AudioDeps, auth: AuthPlugin) {
     // Also HEAD: Elysia 1.4 sends HEAD on a parameterised path to the GET handler (a .head() route
     // there is never reached); streamAudio() answers it by request.method, counting nothing.
     .get('/api/audio-stream/:slug/:n', ({ params, query, caller, request }) =>
-      streamAudio(deps, listenerOf(caller), caller.user?.id ?? null, request, { slug: params.slug, chapter: params.n, voice: query.voice, format: query.format, locale: query.locale ?? null }), {
+      streamAudio(deps, listenerOf(caller), caller.user?.id ?? null, request, { slug: params.slug, chapter: params.n, voice: query.voice, format: query.format, locale: query.locale ?? null, from: query.from }), {
       params: ChapterParams,
       query: StreamQuery,
       detail: {
         tags,
-        summary: 'GET|HEAD: the audio of a chapter, the stored file with Range support or a live stream while it is generated (402 past the free tier); HEAD answers 200 or 402, counting and starting nothing',
+        summary: 'GET|HEAD: the audio of a chapter, the stored file with Range support or a live stream while it is generated (402 past the free tier); with from=<sentence> the audio from that sentence on (stored or live, the job making it next), X-Audio-From; HEAD answers 200 or 402, counting and starting nothing',
       },
     });
 }

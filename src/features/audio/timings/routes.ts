@@ -1,8 +1,8 @@
 import { Elysia } from 'elysia';
 import type { AuthPlugin } from '../../../platform/http/auth.ts';
-import { ChapterParams, VoiceQuery } from '../model.ts';
+import { ChapterParams } from '../model.ts';
 import type { AudioDeps } from '../service.ts';
-import { TimingsResponse } from './model.ts';
+import { TimingsQuery, TimingsResponse } from './model.ts';
 import { audioTimings } from './service.ts';
 
 /** The player may keep timings as long as a stored file's own answer (stream/stored.ts). */
@@ -16,16 +16,17 @@ export function timingRoutes(deps: AudioDeps, auth: AuthPlugin) {
   return new Elysia({ name: 'audio-timings' })
     .use(auth)
     .get('/api/audio/timings/:slug/:n', async ({ params, query, set }) => {
-      const timings = await audioTimings(deps, params.slug, params.n, query.voice, query.locale ?? null);
-      set.headers['cache-control'] = CACHE_CONTROL;
+      const timings = await audioTimings(deps, params.slug, params.n, query.voice, query.locale ?? null, query.estimate === '1');
+      // An estimate is replaced by the exact timings once the audio is stored: never kept.
+      set.headers['cache-control'] = timings.estimated ? 'no-store' : CACHE_CONTROL;
       return timings;
     }, {
       params: ChapterParams,
-      query: VoiceQuery,
+      query: TimingsQuery,
       response: TimingsResponse,
       detail: {
         tags: ['audio'],
-        summary: 'Sentence timings of the stored audio of a chapter ({voice, duration, sentences: [{start, end, text}]}); 404 when no audio is stored; counts nothing',
+        summary: 'Sentence timings of the stored audio of a chapter ({voice, duration, sentences: [{start, end, text}]}); 404 when no audio is stored; with estimate=1 an estimate while it is not (estimated: true) and the exact ones after (estimated: false); counts nothing',
       },
     });
 }
