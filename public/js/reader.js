@@ -145,15 +145,13 @@
   }, { passive: true });
 
   // ---- The keyboard tip: only where the keys above can be pressed (a keyboard, a fine pointer) ----
-  var hint = document.querySelector('[data-keys-hint]');
-  if (hint && window.matchMedia) {
-    var keyboard = window.matchMedia('(hover: hover) and (pointer: fine)');
-    var showHint = function () {
-      hint.hidden = !keyboard.matches;
-    };
-    showHint();
-    if (keyboard.addEventListener) keyboard.addEventListener('change', showHint);
+  var keyboard = window.matchMedia ? window.matchMedia('(hover: hover) and (pointer: fine)') : null;
+  function showHint() {
+    var hint = document.querySelector('[data-keys-hint]');
+    if (hint && keyboard) hint.hidden = !keyboard.matches;
   }
+  showHint();
+  if (keyboard && keyboard.addEventListener) keyboard.addEventListener('change', showHint);
 
   // ---- The book font offer (views/pages/reader/BookFontSuggestion.tsx) ----
   // The preference is saved by htmx (POST /prefs); here the choice takes effect at once, the
@@ -213,5 +211,21 @@
   // Back or forward into a page kept in memory runs no script again: record the return here.
   window.addEventListener('pageshow', function (event) {
     if (event.persisted) post(body(true));
+  });
+
+  // ---- Another chapter in this page (the player's auto-next, public/js/player/chapter-swap.js) ----
+  // The place in the chapter left is saved before it goes; the new one is recorded as a visit,
+  // as its page load would have.
+  document.addEventListener('chapter:leave', saveNow);
+  document.addEventListener('chapter:enter', function () {
+    slug = article.getAttribute('data-slug');
+    chapter = Number(article.getAttribute('data-chapter'));
+    prevUrl = article.getAttribute('data-prev-url');
+    nextUrl = article.getAttribute('data-next-url');
+    clearTimeout(timer);
+    dirty = false;
+    showHint();
+    drawBar();
+    post(body(false));
   });
 })();

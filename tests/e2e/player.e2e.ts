@@ -50,7 +50,7 @@ test('play a chapter, change the speed to 2.5, set a 15-minute sleep timer; afte
 
   await page.getByRole('button', { name: 'Speed, sleep timer and more' }).click();
   await page.getByLabel('Sleep timer', { exact: true }).selectOption('15');
-  await expect(page.locator('[data-player-sleep-left]').innerText()).resolves.toMatch(/^Stops in 1[45]:\d\d$/);
+  await expect(page.locator('[data-player-sleep-left]').innerText()).resolves.toMatch(/^Stops after 1[45]:\d\d more of listening$/);
   expect(await page.locator('[data-player-sleep-badge]').isVisible()).toBe(true);
 
   await playedPast(page, 6);
@@ -67,7 +67,7 @@ test('play a chapter, change the speed to 2.5, set a 15-minute sleep timer; afte
   await resume.waitFor();
   // Still folded away until play is pressed, but already set from the saved settings and the tab.
   expect(await page.locator('[data-player-speed-cycle]').textContent()).toBe('2.5×');
-  await expect(page.locator('[data-player-sleep-left]').textContent()).resolves.toMatch(/^Stops in 1[45]:\d\d$/);
+  await expect(page.locator('[data-player-sleep-left]').textContent()).resolves.toMatch(/^Stops after 1[45]:\d\d more of listening$/);
   await resume.click();
   await page.waitForFunction((p) => {
     const audio = document.querySelector<HTMLAudioElement>('[data-player-audio]')!;
@@ -89,6 +89,8 @@ test('the stored audio can be sought with the keys, the spoken sentence is highl
   await playedPast(page, 0.5);
   // Generation is far faster than real time: the stored file soon replaces the live stream.
   await page.waitForFunction(() => Number(document.querySelector('[data-player]')!.getAttribute('data-sentences')) > 5, undefined, { timeout: 30_000 });
+  // The sentences are known (estimated) before the audio is stored: the player moves onto the stored file.
+  await page.waitForFunction(() => document.querySelector('[data-player]')!.getAttribute('data-state') === 'stored', undefined, { timeout: 30_000 });
   await page.waitForFunction(() => (CSS as unknown as { highlights: Map<string, unknown> }).highlights.has('player-sentence'), undefined, { timeout: 10_000 });
 
   // Keys in the player: space pauses, → skips 30 s (the stored file is reopened where asked).
@@ -104,7 +106,9 @@ test('the stored audio can be sought with the keys, the spoken sentence is highl
   await page.getByRole('button', { name: 'Speed, sleep timer and more' }).click();
   await page.getByLabel('Play the next chapter when this one ends').check();
   await page.waitForFunction(() => fetch('/api/settings').then((r) => r.json()).then((s) => s.auto_next === true), undefined, { timeout: 5000 });
-  // Near the end: the next chapter is asked for ahead, then the page turns and plays on.
+  // Near the end: the next chapter is asked for ahead (not counted until it plays), then it plays
+  // on in the same page (no page load: the mark set on this document stays), its text and title shown.
+  await page.evaluate(() => ((window as unknown as { mark: string }).mark = 'chapter 1'));
   const ahead = page.waitForResponse((r) => r.url().endsWith('/api/audio') && r.request().method() === 'POST' && JSON.parse(r.request().postData()!).chapter === 2);
   await page.evaluate(() => {
     const audio = document.querySelector<HTMLAudioElement>('[data-player-audio]')!;
@@ -112,8 +116,16 @@ test('the stored audio can be sought with the keys, the spoken sentence is highl
     return audio.play();
   });
   expect((await ahead).status()).toBe(202);
+  expect(JSON.parse((await ahead).request().postData()!).ahead).toBe(true);
   await page.waitForURL('**/book/the-last-train-to-veld/2', { timeout: 30_000 });
-  await playedPast(page, 0.2);
+  await page.waitForFunction(() => {
+    const audio = document.querySelector<HTMLAudioElement>('[data-player-audio]')!;
+    return !audio.paused && audio.currentTime > 0.2 && audio.currentSrc.includes('/the-last-train-to-veld/2');
+  }, undefined, { timeout: 30_000 });
+  const chapter2 = (await (await page.request.get(`${BASE_URL}/api/chapter/the-last-train-to-veld/2`)).json()) as { chapter: { title: string } };
+  expect((await page.locator('h1').textContent())!.trim()).toBe(chapter2.chapter.title);
+  expect(await page.title()).toStartWith(`${chapter2.chapter.title} · `);
+  expect(await page.evaluate(() => (window as unknown as { mark?: string }).mark)).toBe('chapter 1');
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -11,6 +11,8 @@ import { E2E_DEBUG_TOKEN } from './support.ts';
 import { startSourceSite } from '../support/source-site/index.ts';
 import { startAiServer } from '../support/ai-server/server.ts';
 import { startPolarServer } from '../support/polar-server.ts';
+import { startSpeechServer } from '../support/tts-openai-server.ts';
+import { SLOW_VOICES } from './support.ts';
 
 const root = resolve(import.meta.dir, '../..');
 const bun = process.execPath;
@@ -26,6 +28,10 @@ const site = await startSourceSite();
 const ai = await startAiServer();
 // A local payment provider, so a journey can check out and have its webhook signed.
 const polar = await startPolarServer();
+// A slow OpenAI-compatible speech server (a few seconds a chunk), so a journey can seek in a chapter
+// while it is still being made. Its voices come after eSpeak's and Flite's in /api/voices: the
+// default voice stays the first eSpeak one.
+const slowSpeech = await startSpeechServer({ voices: SLOW_VOICES.map((id) => id.replace(/^openai-/, '')), msPerChar: 8 });
 const POLAR_SECRET = `whsec_${Buffer.from('e2e-payment-webhook-secret-012345').toString('base64')}`;
 const app = Bun.spawn([bun, 'src/main.ts'], {
   cwd: root,
@@ -35,6 +41,7 @@ const app = Bun.spawn([bun, 'src/main.ts'], {
     DEBUG_LOGIN_TOKEN: E2E_DEBUG_TOKEN,
     SOURCE_BASE_URL: site.novelfireUrl, SOURCE_ROYALROAD_URL: site.royalroadUrl, SCRAPE_RATE: '0',
     POLAR_API_URL: polar.url, POLAR_ACCESS_TOKEN: polar.token, POLAR_PRODUCT_ID: 'prod_e2e_pro', POLAR_WEBHOOK_SECRET: POLAR_SECRET,
+    TTS_OPENAI_URL: slowSpeech.url,
     AI_BASE_URL: ai.url, AI_API_KEY: 'e2e-ai-key', AI_TEXT_MODEL: 'test-text-model', AI_IMAGE_MODEL: 'test-image-model',
   },
   stdout: 'inherit',
@@ -73,6 +80,7 @@ try {
   await site.close();
   await ai.stop();
   await polar.stop();
+  await slowSpeech.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

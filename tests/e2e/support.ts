@@ -45,3 +45,9 @@ export function watchErrors(page: Page): string[] {
 export async function noSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
+
+/**
+ * The voices of the slow OpenAI-compatible speech server tests/e2e/run.ts starts (a few seconds a
+ * chunk): a chapter in one of them is still being made while a journey seeks in it.
+ */
+export const SLOW_VOICES = ['openai-af_bella', 'openai-am_adam'] as const;

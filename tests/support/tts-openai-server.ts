@@ -26,6 +26,8 @@ export interface SpeechServerOptions {
   /** false: GET /v1/audio/voices is 404, as on OpenAI itself. */
   listVoices?: boolean;
   sampleRate?: number;
+  /** Each speech request takes this long per character of its input: a slow engine (journeys seek while a chapter is made). */
+  msPerChar?: number;
 }
 
 export interface SpeechServer {
@@ -68,6 +70,7 @@ export async function startSpeechServer(options: SpeechServerOptions = {}): Prom
     if (typeof voice !== 'string' || !voices.includes(voice)) return invalid(`Voice '${String(voice)}' not found`);
     if (typeof speed !== 'number' || speed < 0.25 || speed > 4) return invalid('speed must be between 0.25 and 4');
     if (!['mp3', 'wav', 'pcm'].includes(String(format))) return invalid(`Unsupported response_format ${String(format)}`);
+    if (options.msPerChar) await Bun.sleep(options.msPerChar * input.length);
     const pcm = await engine.synthesize(input, ESPEAK_FOR[voice[0]!] ?? 'espeak-en-us');
     const samples = resample(pcm, rate);
     if (format === 'wav') {

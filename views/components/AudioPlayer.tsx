@@ -1,4 +1,5 @@
 import type { PageContext } from '../context.ts';
+import { VoicePicker, voiceMessages } from './PlayerVoicePicker.tsx';
 
 export interface AudioPlayerProps {
   ctx: PageContext;
@@ -10,6 +11,8 @@ export interface AudioPlayerProps {
   coverUrl: string | null;
   nextUrl: string | null;
   nextChapter: number | null;
+  prevUrl: string | null;
+  prevChapter: number | null;
 }
 
 /**
@@ -18,7 +21,7 @@ export interface AudioPlayerProps {
  */
 export const PLAYER_SCRIPTS = [
   'format', 'sleep', 'highlight', 'keys', 'session', 'source', 'settings', 'position',
-  'bar', 'free-limit', 'controls', 'playback', 'next-chapter', 'player',
+  'bar', 'free-limit', 'controls', 'timeline', 'handover', 'playback', 'voice-picker', 'play-from-here', 'chapter-swap', 'chapter-move', 'next-chapter', 'player',
 ].map((part) => `js/player/${part}.js`);
 
 export const SLEEP_MINUTES = [15, 30, 45, 60] as const;
@@ -52,6 +55,7 @@ export function AudioPlayer(props: AudioPlayerProps): JSX.Element {
     'data-msg-speed': t('player.speedValue', { speed: '{speed}' }),
     'data-msg-position': t('player.positionValue', { time: '{time}', duration: '{duration}' }),
     'data-msg-live': t('player.seekLive'),
+    ...voiceMessages(props.ctx),
   };
   return (
     <section
@@ -67,6 +71,8 @@ export function AudioPlayer(props: AudioPlayerProps): JSX.Element {
       data-cover={props.coverUrl ?? undefined}
       data-next-url={props.nextUrl ?? undefined}
       data-next-chapter={props.nextChapter !== null ? String(props.nextChapter) : undefined}
+      data-prev-url={props.prevUrl ?? undefined}
+      data-prev-chapter={props.prevChapter !== null ? String(props.prevChapter) : undefined}
       {...messages}
     >
       <button type="button" class="button player__listen" data-player-listen>
@@ -136,12 +142,19 @@ export function AudioPlayer(props: AudioPlayerProps): JSX.Element {
           ) : (
             ''
           )}
+          <VoicePicker ctx={props.ctx} />
           <p class="player__hint" safe>
             {t('player.keys')}
+          </p>
+          <p class="player__hint" safe>
+            {t('player.fromHere.hint')}
           </p>
         </div>
       </div>
       <audio preload="none" data-player-audio></audio>
+      <button type="button" class="button player__from-here" data-player-from-here hidden>
+        <span aria-hidden="true">▶</span> <span safe>{t('player.fromHere')}</span>
+      </button>
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { layoutEn } from './layout/en.ts';
 import { readingEn } from './reading/en.ts';
 import { shelfEn } from './shelf/en.ts';
 import { accountEn } from './account/en.ts';
+import { listeningEn } from './listening/en.ts';
 /**
  * The reference catalogue: every other locale has exactly these keys and the same `{placeholders}`
  * (tests/unit/i18n.test.ts). Counted phrases come in `_one` / `_other` pairs, chosen by
@@ -265,11 +266,11 @@ export const en = {
   'player.sleepOff': 'Off',
   'player.sleepChapter': 'End of chapter',
   'player.sleepMinutes': '{minutes} minutes',
-  'player.sleepLeft': 'Stops in {time}',
+  'player.sleepLeft': 'Stops after {time} more of listening',
   'player.sleepAtEnd': 'Stops at the end of the chapter',
   'player.slept': 'Sleep timer: playback paused. Good night!',
   'player.autoNext': 'Play the next chapter when this one ends',
-  'player.keys': 'Keys in the player: space plays or pauses, ← and → skip back and forward.',
+  'player.keys': 'Keys: while listening, space plays or pauses anywhere on the page; in the player, ← and → skip back and forward, ↑ and ↓ change the speed.',
   'player.preparing': 'Preparing the audio…',
   'player.generating': 'The audio is being made: it plays as it is ready.',
   'player.failed': 'The audio could not be made ({reason}). Press play to try again.',
@@ -670,6 +671,7 @@ export const en = {
   ...readingEn,
   ...shelfEn,
   ...accountEn,
+  ...listeningEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

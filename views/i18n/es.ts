@@ -9,6 +9,7 @@ import { layoutEs } from './layout/es.ts';
 import { readingEs } from './reading/es.ts';
 import { shelfEs } from './shelf/es.ts';
 import { accountEs } from './account/es.ts';
+import { listeningEs } from './listening/es.ts';
 
 /** Español. */
 export const es: Catalogue = {
@@ -263,11 +264,11 @@ export const es: Catalogue = {
   'player.sleepOff': 'Desactivado',
   'player.sleepChapter': 'Al final del capítulo',
   'player.sleepMinutes': '{minutes} minutos',
-  'player.sleepLeft': 'Se detiene en {time}',
+  'player.sleepLeft': 'Se detiene tras {time} más de escucha',
   'player.sleepAtEnd': 'Se detiene al final del capítulo',
   'player.slept': 'Temporizador: reproducción en pausa. ¡Buenas noches!',
   'player.autoNext': 'Reproducir el siguiente capítulo cuando termine este',
-  'player.keys': 'Teclas en el reproductor: espacio reproduce o pausa, ← y → retroceden y avanzan.',
+  'player.keys': 'Teclas: mientras escuchas, espacio reproduce o pausa desde cualquier parte de la página; en el reproductor, ← y → retroceden y avanzan, ↑ y ↓ cambian la velocidad.',
   'player.preparing': 'Preparando el audio…',
   'player.generating': 'El audio se está creando: suena a medida que está listo.',
   'player.failed': 'No se pudo crear el audio ({reason}). Pulsa reproducir para intentarlo de nuevo.',
@@ -668,4 +669,5 @@ export const es: Catalogue = {
   ...readingEs,
   ...shelfEs,
   ...accountEs,
+  ...listeningEs,
 };

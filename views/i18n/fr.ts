@@ -9,6 +9,7 @@ import { layoutFr } from './layout/fr.ts';
 import { readingFr } from './reading/fr.ts';
 import { shelfFr } from './shelf/fr.ts';
 import { accountFr } from './account/fr.ts';
+import { listeningFr } from './listening/fr.ts';
 
 /** Français. */
 export const fr: Catalogue = {
@@ -263,11 +264,11 @@ export const fr: Catalogue = {
   'player.sleepOff': 'Désactivée',
   'player.sleepChapter': 'Fin du chapitre',
   'player.sleepMinutes': '{minutes} minutes',
-  'player.sleepLeft': 'Arrêt dans {time}',
+  'player.sleepLeft': 'S’arrête après encore {time} d’écoute',
   'player.sleepAtEnd': 'Arrêt à la fin du chapitre',
   'player.slept': 'Minuterie : lecture en pause. Bonne nuit !',
   'player.autoNext': 'Lire le chapitre suivant à la fin de celui-ci',
-  'player.keys': 'Touches dans le lecteur : espace lance ou met en pause, ← et → reculent et avancent.',
+  'player.keys': 'Touches : pendant l’écoute, espace lance ou met en pause depuis toute la page ; dans le lecteur, ← et → reculent et avancent, ↑ et ↓ changent la vitesse.',
   'player.preparing': 'Préparation de l’audio…',
   'player.generating': 'L’audio est en cours de création : il se lit au fur et à mesure.',
   'player.failed': 'L’audio n’a pas pu être créé ({reason}). Appuyez sur lecture pour réessayer.',
@@ -668,4 +669,5 @@ export const fr: Catalogue = {
   ...readingFr,
   ...shelfFr,
   ...accountFr,
+  ...listeningFr,
 };

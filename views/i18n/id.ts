@@ -9,6 +9,7 @@ import { layoutId } from './layout/id.ts';
 import { readingId } from './reading/id.ts';
 import { shelfId } from './shelf/id.ts';
 import { accountId } from './account/id.ts';
+import { listeningId } from './listening/id.ts';
 
 /** Bahasa Indonesia. Indonesian has no plural forms: Intl.PluralRules always picks `_other`. */
 export const id: Catalogue = {
@@ -263,11 +264,11 @@ export const id: Catalogue = {
   'player.sleepOff': 'Mati',
   'player.sleepChapter': 'Akhir bab',
   'player.sleepMinutes': '{minutes} menit',
-  'player.sleepLeft': 'Berhenti dalam {time}',
+  'player.sleepLeft': 'Berhenti setelah {time} lagi mendengarkan',
   'player.sleepAtEnd': 'Berhenti di akhir bab',
   'player.slept': 'Pengatur waktu tidur: pemutaran dijeda. Selamat tidur!',
   'player.autoNext': 'Putar bab berikutnya setelah bab ini selesai',
-  'player.keys': 'Tombol di pemutar: spasi memutar atau menjeda, ← dan → mundur dan maju.',
+  'player.keys': 'Tombol: saat mendengarkan, spasi memutar atau menjeda dari mana saja di halaman; di pemutar, ← dan → mundur dan maju, ↑ dan ↓ mengubah kecepatan.',
   'player.preparing': 'Menyiapkan audio…',
   'player.generating': 'Audio sedang dibuat: diputar begitu siap.',
   'player.failed': 'Audio tidak dapat dibuat ({reason}). Tekan putar untuk mencoba lagi.',
@@ -668,4 +669,5 @@ export const id: Catalogue = {
   ...readingId,
   ...shelfId,
   ...accountId,
+  ...listeningId,
 };

@@ -9,6 +9,7 @@ import { layoutPt } from './layout/pt.ts';
 import { readingPt } from './reading/pt.ts';
 import { shelfPt } from './shelf/pt.ts';
 import { accountPt } from './account/pt.ts';
+import { listeningPt } from './listening/pt.ts';
 
 /** Português (Brasil). */
 export const pt: Catalogue = {
@@ -263,11 +264,11 @@ export const pt: Catalogue = {
   'player.sleepOff': 'Desligado',
   'player.sleepChapter': 'Fim do capítulo',
   'player.sleepMinutes': '{minutes} minutos',
-  'player.sleepLeft': 'Para em {time}',
+  'player.sleepLeft': 'Para após mais {time} de escuta',
   'player.sleepAtEnd': 'Para no fim do capítulo',
   'player.slept': 'Temporizador: reprodução pausada. Boa noite!',
   'player.autoNext': 'Reproduzir o próximo capítulo quando este terminar',
-  'player.keys': 'Teclas no leitor: espaço reproduz ou pausa, ← e → recuam e avançam.',
+  'player.keys': 'Teclas: durante a escuta, espaço reproduz ou pausa em qualquer ponto da página; no leitor, ← e → recuam e avançam, ↑ e ↓ mudam a velocidade.',
   'player.preparing': 'A preparar o áudio…',
   'player.generating': 'O áudio está a ser criado: toca à medida que fica pronto.',
   'player.failed': 'Não foi possível criar o áudio ({reason}). Carregue em reproduzir para tentar de novo.',
@@ -668,4 +669,5 @@ export const pt: Catalogue = {
   ...readingPt,
   ...shelfPt,
   ...accountPt,
+  ...listeningPt,
 };

@@ -4,6 +4,17 @@
   'use strict';
   var ns = (window.ChapterhousePlayer = window.ChapterhousePlayer || {});
 
+  /** The speed button's cycle: up through 0.5× to 3× (2.5× and 3× included), then back to the slowest. */
+  ns.SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3];
+
+  /** The speed after `speed` in the cycle; one set on the slider goes on to the next step above it. */
+  ns.nextSpeed = function (speed) {
+    for (var i = 0; i < ns.SPEEDS.length; i++) {
+      if (ns.SPEEDS[i] > speed + 0.001) return ns.SPEEDS[i];
+    }
+    return ns.SPEEDS[0];
+  };
+
   /**
    * actions: {listen, toggle, skip(seconds), seekTo(seconds), cycleSpeed, setSpeed(value),
    * nudgeSpeed(step), chooseSleep(value), setAutoNext(on), close}.
@@ -29,5 +40,6 @@
     ui.more.addEventListener('click', bar.toggleOptions);
     ui.close.addEventListener('click', actions.close);
     ns.bindKeys(ui.bar, actions);
+    ns.bindPageSpace(ui.bar, actions);
   };
 })();

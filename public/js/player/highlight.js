@@ -8,6 +8,7 @@
   'use strict';
   var ns = (window.ChapterhousePlayer = window.ChapterhousePlayer || {});
   var NAME = 'player-sentence';
+  var PICK = 'player-pick';
   var WORD = /[\p{L}\p{N}]/u;
   var FOLLOW_PAUSE_MS = 5000;
   var NEAR_LETTERS = 80;
@@ -120,13 +121,12 @@
     return {
       enabled: supported(),
       load: function (sentences) {
-        if (!supported() || !root) return;
         timings = sentences;
-        ranges = locate(root, sentences);
+        ranges = root ? locate(root, sentences) : [];
         current = -1;
       },
       update: function (time) {
-        if (!ranges.length) return;
+        if (!ranges.length || !supported()) return;
         var i = at(time);
         if (i === current) return;
         current = i;
@@ -137,6 +137,36 @@
         }
         CSS.highlights.set(NAME, new Highlight(range));
         follow(range);
+      },
+      /**
+       * Another chapter's text (chapter-move.js; null while the page changes). Its timings may come
+       * before it (the audio starts first): the sentences loaded are found in it.
+       */
+      setRoot: function (element) {
+        root = element;
+        ranges = root && timings.length ? locate(root, timings) : [];
+        current = -1;
+        if (supported()) CSS.highlights.delete(NAME);
+      },
+      /** The chapter text the sentences are found in. */
+      root: function () {
+        return root;
+      },
+      /** The number of the sentence whose text holds the point (a DOM node and offset), -1 if none. */
+      sentenceAt: function (node, offset) {
+        for (var i = 0; i < ranges.length; i++) {
+          if (ranges[i] && ranges[i].isPointInRange(node, offset)) return i;
+        }
+        return -1;
+      },
+      rangeOf: function (i) {
+        return ranges[i] || null;
+      },
+      /** Marks sentence i as the one "Play from here" would start (-1: none). */
+      mark: function (i) {
+        if (!supported()) return;
+        if (i >= 0 && ranges[i]) CSS.highlights.set(PICK, new Highlight(ranges[i]));
+        else CSS.highlights.delete(PICK);
       },
       /** How many sentences were found in the text (tests, debugging). */
       found: function () {

@@ -1,4 +1,5 @@
-// The player's keyboard shortcuts, while focus is in the docked bar.
+// The player's keyboard shortcuts: those of the docked bar while focus is in it, and space from
+// anywhere on the chapter page while listening.
 (function () {
   'use strict';
   var ns = (window.ChapterhousePlayer = window.ChapterhousePlayer || {});
@@ -20,7 +21,7 @@
       var key = event.key;
       if (key === ' ' || key === 'k') {
         if (own) return; // a focused button is pressed by space itself
-        controls.toggle();
+        if (!event.repeat) controls.toggle(); // a held key toggles once
       } else if (slider || own) {
         return;
       } else if (key === 'ArrowLeft') controls.skip(-ns.SKIP_BACK_S);
@@ -29,6 +30,28 @@
       else if (key === 'ArrowDown') controls.nudgeSpeed(-SPEED_STEP);
       else return;
       event.preventDefault();
+    });
+  };
+
+  // Where space already means something: typing, choosing, pressing a button, following a link.
+  var OWN_SPACE = 'input, textarea, select, button, a[href], summary, audio, video, [role="button"], [role="link"], [role="checkbox"], [role="radio"], [role="switch"], [role="tab"], [role="menuitem"], [role="option"], [role="slider"], [role="textbox"], [role="combobox"], [role="searchbox"], [role="spinbutton"]';
+
+  /**
+   * Space plays or pauses from anywhere on the chapter page once listening has begun (the docked
+   * bar is open), but not where focus is on something space works itself (a field, an editable
+   * text, a button, a link) nor with a modifier held (shift and space scrolls up). Only then is
+   * the page kept from scrolling. Before listening starts, space scrolls the text as usual.
+   */
+  ns.bindPageSpace = function (bar, controls) {
+    document.addEventListener('keydown', function (event) {
+      if (event.key !== ' ' || event.defaultPrevented || event.isComposing) return;
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      if (bar.hidden) return;
+      var target = event.target;
+      if (target && target.isContentEditable) return;
+      if (target && target.closest && target.closest(OWN_SPACE)) return;
+      event.preventDefault();
+      if (!event.repeat) controls.toggle();
     });
   };
 })();

@@ -1,71 +1,86 @@
-// Auto-next: how the player picks and moves into the next chapter. Near the end of a chapter (two
-// minutes left) the next chapter's audio is asked for ahead of time, so it is ready or under way
-// when this one ends; at the end the sleep timer may stop here, else with auto-next on the page
-// turns. A flag in sessionStorage tells the next page to start playing by itself.
+// Auto-next and the lock screen's previous and next track. Near the end of a chapter (two minutes
+// left) the next chapter's audio is asked for ahead of time (`ahead: true`: the server counts it
+// against the free chapters only once its stream is played) and its page is fetched; at the end
+// the sleep timer may stop here, else with auto-next on the player moves into the next chapter in
+// this same page (chapter-move.js) and its stream starts at once. Past the free chapters the
+// answer ahead is 402: the player says so (free-limit.js) and stays.
 (function () {
   'use strict';
   var ns = (window.ChapterhousePlayer = window.ChapterhousePlayer || {});
   var AHEAD_S = 120;
-  var CONTINUE_KEY = 'chapterhouse.continue';
-  var CONTINUE_FOR_MS = 120000;
+  var AGAIN_S = 10;
 
   /**
-   * chapter: {nextUrl, nextChapter}; parts: {bar, source, settings, sleep, position, highlight,
-   * limit, playback}.
+   * chapter: the player's chapter (chapter-swap.js chapterOf), updated in place on every move;
+   * parts: {root, bar, media, source, settings, sleep, position, highlight, limit, playback, swap}.
    */
   ns.createNextChapter = function (audio, chapter, parts) {
     var settings = parts.settings.values;
-    var ahead = null; // null, 'asked' or the HTTP status of the request ahead
+    var ahead = null; // null, or the promise of the HTTP status of the request ahead (null if it failed)
+    var askedAgain = false;
+    var move = ns.createChapterMove(audio, chapter, parts, function () {
+      ahead = null;
+      askedAgain = false;
+    });
 
-    function requestAhead() {
-      var total = parts.playback.duration();
-      if (ahead || !settings.auto_next || !chapter.nextChapter || parts.sleep.stopsAtChapterEnd() || !isFinite(total)) return;
-      if (total - audio.currentTime > AHEAD_S) return;
-      ahead = 'asked';
-      parts.source.requestAhead(chapter.nextChapter).then(function (status) {
-        ahead = status;
-      }, function () {
-        ahead = null;
+    function ask() {
+      ahead = parts.source.requestAhead(chapter.nextChapter).catch(function () {
+        return null;
       });
     }
-    function go() {
-      if (!chapter.nextUrl) return;
-      if (parts.limit.reached(ahead)) return parts.limit.blockNext();
-      try {
-        sessionStorage.setItem(CONTINUE_KEY, JSON.stringify({ path: new URL(chapter.nextUrl, location.href).pathname, at: Date.now() }));
-      } catch (e) {
-        /* the next page then waits for a press */
+    function requestAhead() {
+      var total = parts.playback.duration();
+      if (move.moving() || !settings.auto_next || !chapter.nextChapter || parts.sleep.stopsAtChapterEnd() || !isFinite(total)) return;
+      var left = total - parts.playback.now();
+      if (left > AHEAD_S) return;
+      if (!ahead) {
+        ask();
+        parts.swap.load(chapter.nextUrl).catch(function () {}); // a failure shows at the end: the page turns then
+        return;
       }
-      location.href = chapter.nextUrl;
+      // Once more just before the end (asking ahead is free): the answer says whether the next
+      // chapter is stored by now, so that it starts without asking at all (source.js).
+      if (left > AGAIN_S || askedAgain) return;
+      askedAgain = true;
+      var asked = ahead;
+      asked.then(function (status) {
+        if (status === 202 && ahead === asked) ask();
+      });
+    }
+    /** atEnd: this chapter has ended (else "next track" was pressed). */
+    function go(atEnd) {
+      if (!chapter.nextUrl || move.moving()) return;
+      var url = chapter.nextUrl;
+      Promise.resolve(ahead).then(function (status) {
+        if (!parts.limit.reached(status)) return move.to(url, true, true);
+        if (atEnd === true) parts.position.save(0);
+        parts.limit.blockNext();
+      });
     }
     function ended() {
-      parts.position.save(0); // listening again starts from the top
       parts.highlight.clear();
+      // Going on, the book's place moves to the next chapter: saving this one's end as well would
+      // only keep the server busy just as the next stream is asked for.
+      if (settings.auto_next && chapter.nextUrl && !parts.sleep.stopsAtChapterEnd()) return go(true);
+      parts.position.save(0); // listening again starts from the top
       if (parts.sleep.stopsAtChapterEnd()) {
         parts.sleep.clear();
-        return parts.bar.say(parts.bar.msg('slept'));
+        parts.bar.say(parts.bar.msg('slept'));
       }
-      if (settings.auto_next) go();
     }
 
     audio.addEventListener('timeupdate', requestAhead);
     audio.addEventListener('ended', ended);
     return {
-      /** Moves into the next chapter now (the lock screen's "next track", the end of this one). */
+      /** Moves into the next chapter now (the end of this one, the lock screen's "next track"). */
       go: go,
-      /**
-       * Whether this page was reached by auto-next a moment ago, so it starts playing by itself.
-       * Read once: the flag is removed.
-       */
-      continuing: function () {
-        try {
-          var flag = JSON.parse(sessionStorage.getItem(CONTINUE_KEY) || 'null');
-          sessionStorage.removeItem(CONTINUE_KEY);
-          return !!flag && flag.path === location.pathname && Date.now() - flag.at < CONTINUE_FOR_MS;
-        } catch (e) {
-          return false;
-        }
+      /** Moves into the previous chapter (the lock screen's "previous track"); at the first, to its start. */
+      previous: function () {
+        if (chapter.prevUrl) move.to(chapter.prevUrl, true, true);
+        else parts.playback.seekTo(0);
       },
+      /** Whether this page was turned to by auto-next a moment ago, so it starts playing by itself. */
+      continuing: move.continuing,
     };
   };
 })();

@@ -17,11 +17,8 @@
   var audio = root.querySelector('[data-player-audio]');
   if (!audio || typeof audio.play !== 'function') return;
 
-  var chapter = {
-    slug: root.getAttribute('data-slug'), chapter: Number(root.getAttribute('data-chapter')), title: root.getAttribute('data-title'),
-    book: root.getAttribute('data-book'), author: root.getAttribute('data-author'), cover: root.getAttribute('data-cover'),
-    nextUrl: root.getAttribute('data-next-url'), nextChapter: Number(root.getAttribute('data-next-chapter')) || null,
-  };
+  // The chapter now playing: next-chapter.js updates it in place when the page moves to another.
+  var chapter = ns.chapterOf(root);
   // The parts call one another through these names; each is made below before it is first used.
   var playback, next;
   var settings = ns.createSettings();
@@ -32,6 +29,7 @@
     skip: function (seconds) { playback.skip(seconds); },
     seekTo: function (time) { playback.seekTo(time); },
     nextChapter: function () { next.go(); },
+    previousChapter: function () { next.previous(); },
   });
   var bar = ns.createBar(root, media, function () { return position.saved; });
   var limit = ns.createFreeLimit(root, bar);
@@ -43,11 +41,21 @@
   var sleep = ns.createSleepTimer(function () {
     playback.pause();
     bar.say(bar.msg('slept'));
-  }, bar.showSleep);
-  var parts = { root: root, bar: bar, media: media, source: source, settings: settings, position: position, highlight: highlight, limit: limit, sleep: sleep };
+  }, bar.showSleep, audio);
+  var parts = { swap: ns.createChapterSwap(root), root: root, bar: bar, media: media, source: source, settings: settings, position: position, highlight: highlight, limit: limit, sleep: sleep };
   playback = ns.createPlayback(audio, parts);
   parts.playback = playback;
   next = ns.createNextChapter(audio, chapter, parts);
+  var voices = ns.bindVoicePicker(root, {
+    choose: playback.changeVoice,
+    pause: function () {
+      var playing = !audio.paused;
+      if (playing) playback.pause();
+      return playing;
+    },
+    resume: playback.play,
+  });
+  ns.bindPlayFromHere(root.querySelector('[data-player-from-here]'), highlight, playback.playSentence);
 
   ns.bindControls(bar, {
     listen: playback.listen,
@@ -72,6 +80,8 @@
   var autoStart = next.continuing();
   Promise.all([settings.load(), position.load()]).then(function () {
     source.setVoice(settings.values.voice);
+    voices.show(settings.values.voice);
+    playback.prepare();
     if (bar.ui.autoNext) bar.ui.autoNext.checked = settings.values.auto_next;
     if (autoStart) position.saved = 0;
     playback.setSpeed(settings.values.speed, false);

@@ -12,6 +12,13 @@
     var position = {
       /** Seconds: where listening resumes (the saved place, then the last one saved here). */
       saved: 0,
+      /**
+       * Seconds into the chapter now. The element's own time, unless the player says otherwise
+       * (playback.js: a stream from a sentence starts its time at that sentence).
+       */
+      now: function () {
+        return audio.currentTime || 0;
+      },
       load: function () {
         var query = '?slug=' + encodeURIComponent(chapter.slug) + '&chapter=' + chapter.chapter;
         return ns
@@ -24,9 +31,14 @@
             return position.saved;
           });
       },
+      /** Another chapter (next-chapter.js): nothing saved for it here yet, and it starts at the top. */
+      reset: function () {
+        lastSaved = -1;
+        position.saved = 0;
+      },
       /** Saves the element's current time, or the time given. */
       save: function (time) {
-        var at = Math.round((time === undefined ? audio.currentTime || 0 : time) * 10) / 10;
+        var at = Math.round((time === undefined ? position.now() : time) * 10) / 10;
         if (!audio.src || at === lastSaved) return;
         lastSaved = at;
         position.saved = at;
@@ -38,7 +50,7 @@
       if (!audio.ended) position.save();
     });
     audio.addEventListener('timeupdate', function () {
-      if (!audio.paused && Math.abs(audio.currentTime - lastSaved) >= SAVE_EVERY_S) position.save();
+      if (!audio.paused && Math.abs(position.now() - lastSaved) >= SAVE_EVERY_S) position.save();
     });
     audio.addEventListener('seeked', function () {
       position.save();

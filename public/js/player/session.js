@@ -3,15 +3,20 @@
   'use strict';
   var ns = (window.ChapterhousePlayer = window.ChapterhousePlayer || {});
 
-  /** Title, book and cover on the lock screen; play, pause, skip, seek and next chapter from there. */
+  /**
+   * Title, book and cover on the lock screen; play, pause, skip, seek, previous and next chapter from
+   * there. controls: {play, pause, skip(seconds), seekTo(time), previousChapter, nextChapter}.
+   */
   ns.bindMediaSession = function (info, controls) {
     var session = navigator.mediaSession;
-    if (!session) return { position: function () {}, state: function () {} };
-    var artwork = info.cover ? [{ src: new URL(info.cover, location.href).href }] : [];
-    try {
-      session.metadata = new MediaMetadata({ title: info.title, artist: info.author, album: info.book, artwork: artwork });
-    } catch (e) {
-      /* MediaMetadata missing: the controls below still work */
+    if (!session) return { setChapter: function () {}, position: function () {}, state: function () {} };
+    function describe(chapter) {
+      var artwork = chapter.cover ? [{ src: new URL(chapter.cover, location.href).href }] : [];
+      try {
+        session.metadata = new MediaMetadata({ title: chapter.title, artist: chapter.author, album: chapter.book, artwork: artwork });
+      } catch (e) {
+        /* MediaMetadata missing: the controls below still work */
+      }
     }
     function handle(action, handler) {
       try {
@@ -32,11 +37,20 @@
     handle('seekto', function (details) {
       if (details && isFinite(details.seekTime)) controls.seekTo(details.seekTime);
     });
-    handle('previoustrack', function () {
-      controls.seekTo(0);
-    });
-    if (info.nextUrl) handle('nexttrack', controls.nextChapter);
+    // Previous and next track are the chapters around this one (at the first, previous restarts it);
+    // without a next chapter there is no "next" button.
+    handle('previoustrack', controls.previousChapter);
+    function chapterActions(chapter) {
+      handle('nexttrack', chapter.nextUrl ? controls.nextChapter : null);
+    }
+    describe(info);
+    chapterActions(info);
     return {
+      /** The player moved to another chapter in this page (next-chapter.js). */
+      setChapter: function (chapter) {
+        describe(chapter);
+        chapterActions(chapter);
+      },
       position: function (audio) {
         if (!session.setPositionState || !isFinite(audio.duration) || audio.duration <= 0) return;
         try {

@@ -1,6 +1,8 @@
 // Where the player's audio comes from: the generation job (POST /api/audio, 202), its status
 // polled every 2 seconds until the audio is stored, the stream URL (which plays while the audio is
-// made and serves the stored file, with seeking, once it is), and the sentence timings.
+// made and serves the stored file, with seeking, once it is; `from=k` starts it at sentence k,
+// stored or not), and the sentence timings (`estimate=1`: estimated from the chapter's script
+// while its audio is not stored, so the player can show and seek a place before it exists).
 (function () {
   'use strict';
   var ns = (window.ChapterhousePlayer = window.ChapterhousePlayer || {});
@@ -12,10 +14,15 @@
     var locale = new URLSearchParams(location.search).get('locale');
     return /^(en|pt|es|fr|id)$/.test(locale || '') ? locale : null;
   }
-  function path(base, slug, chapter, voice) {
+  ns.narrationLanguage = language;
+  /** extra: more query parameters, e.g. {from: 12} or {estimate: 1}. */
+  function path(base, slug, chapter, voice, extra) {
     var locale = language();
-    var query = locale ? 'locale=' + locale : voice ? 'voice=' + encodeURIComponent(voice) : '';
-    return base + encodeURIComponent(slug) + '/' + chapter + (query ? '?' + query : '');
+    var query = locale ? ['locale=' + locale] : voice ? ['voice=' + encodeURIComponent(voice)] : [];
+    Object.keys(extra || {}).forEach(function (name) {
+      query.push(name + '=' + encodeURIComponent(extra[name]));
+    });
+    return base + encodeURIComponent(slug) + '/' + chapter + (query.length ? '?' + query.join('&') : '');
   }
   function body(slug, chapter, voice) {
     var locale = language();
@@ -32,8 +39,25 @@
     var voice = null;
     var timer = 0;
     var stored = false;
+    var round = 0; // moves on with the chapter: a status answer of the chapter left is ignored
+    var askedAhead = null; // {slug, chapter, voice, job, timings}: the last answer to asking ahead
+    var ready = null; // {job, timings}: this chapter's stored audio, known from asking ahead
 
+    function readTimings(url) {
+      return ns.json('GET', url).then(function (res) {
+        if (!res.ok || !res.data || !Array.isArray(res.data.sentences)) return { sentences: [], duration: NaN, estimated: true };
+        return { sentences: res.data.sentences, duration: Number(res.data.duration), estimated: res.data.estimated === true };
+      });
+    }
     function request() {
+      // Moved into a chapter asked ahead and stored by then: its stream's GET counts it (C1), so
+      // asking again would only add a round trip to the silence between chapters.
+      if (ready && ready.job) {
+        var job = ready.job;
+        ready.job = null;
+        stored = true;
+        return Promise.resolve({ status: 202, job: job });
+      }
       return ns.json('POST', '/api/audio', body(slug, chapter, voice)).then(function (res) {
         if (res.status === 400 && voice && !language()) {
           voice = null;
@@ -46,9 +70,11 @@
     }
     function poll() {
       clearTimeout(timer);
+      var mine = round;
       timer = setTimeout(function () {
         ns.json('GET', path('/api/audio/status/', slug, chapter, voice))
           .then(function (res) {
+            if (mine !== round) return;
             var status = res.ok && res.data ? res.data.status : null;
             if (status === 'done') {
               stored = true;
@@ -60,8 +86,29 @@
       }, POLL_MS);
     }
     return {
+      /** Another voice is other audio: not stored until its own job says so. */
       setVoice: function (id) {
+        clearTimeout(timer);
+        round++;
+        if ((id || null) !== voice) {
+          stored = false;
+          ready = null;
+        }
         voice = id || null;
+      },
+      voice: function () {
+        return voice;
+      },
+      /** Another chapter of the page (auto-next, the lock screen's previous and next track). */
+      setChapter: function (nextSlug, nextChapter) {
+        clearTimeout(timer);
+        round++;
+        var known = askedAhead;
+        ready = known && known.slug === nextSlug && known.chapter === nextChapter && known.voice === voice && known.timings ? { job: known.job, timings: known.timings } : null;
+        askedAhead = null;
+        slug = nextSlug;
+        chapter = nextChapter;
+        stored = false;
       },
       request: request,
       /** Polls until the job ends (stored or failed). */
@@ -72,18 +119,43 @@
       isStored: function () {
         return stored;
       },
-      streamUrl: function () {
-        return path('/api/audio-stream/', slug, chapter, voice);
+      /** The whole chapter, or (from > 0) the audio from the start of sentence `from` on. */
+      streamUrl: function (from) {
+        return path('/api/audio-stream/', slug, chapter, voice, from > 0 ? { from: from } : null);
       },
-      /** [{start, end, text}] of the stored audio, [] when there are none. */
-      timings: function () {
-        return ns.json('GET', path('/api/audio/timings/', slug, chapter, voice)).then(function (res) {
-          return res.ok && res.data && Array.isArray(res.data.sentences) ? res.data : { sentences: [], duration: NaN };
+      /**
+       * {sentences: [{start, end, text}], duration, estimated}: the stored audio's timings, or with
+       * `estimate` while it is not stored the times estimated from the script; no sentences when
+       * there are none.
+       */
+      timings: function (estimate) {
+        var url = path('/api/audio/timings/', slug, chapter, voice, estimate ? { estimate: 1 } : null);
+        var known = !estimate && ready && ready.timings;
+        if (ready) ready.timings = null;
+        if (!known) return readTimings(url);
+        return known.then(function (data) {
+          return data || readTimings(url);
         });
       },
-      /** Asks for another chapter's audio ahead of time; resolves to the HTTP status. */
+      /**
+       * Asks for another chapter's audio ahead of time; resolves to the HTTP status. Asked `ahead`, it
+       * is made but not counted against the free chapters until its stream is played.
+       */
       requestAhead: function (next) {
-        return ns.json('POST', '/api/audio', body(slug, next, voice)).then(function (res) {
+        var ask = body(slug, next, voice);
+        ask.ahead = true;
+        var asked = { slug: slug, chapter: next, voice: voice, job: null };
+        return ns.json('POST', '/api/audio', ask).then(function (res) {
+          if (res.status === 202 && res.data) {
+            asked.job = res.data;
+            askedAhead = asked;
+            // Stored already: its timings too, so that the chapter starts with nothing more to ask.
+            if (res.data.status === 'done') {
+              asked.timings = readTimings(path('/api/audio/timings/', asked.slug, next, asked.voice)).catch(function () {
+                return null;
+              });
+            }
+          }
           return res.status;
         });
       },

@@ -82,6 +82,8 @@ export function ChapterPage({ ctx, data, suggestFont = false }: ChapterPageProps
           coverUrl={book.cover_url}
           nextUrl={next !== null ? chapterPath(book.slug, next) : null}
           nextChapter={next}
+          prevUrl={prev !== null ? chapterPath(book.slug, prev) : null}
+          prevChapter={prev}
         />
         <TranslationSwitch ctx={ctx} slug={book.slug} chapter={chapter.number} current={data.locale ?? null} translating={data.translating ?? null} />
         <div class="reader__text" lang={data.locale ?? undefined}>{safeHtml}</div>
