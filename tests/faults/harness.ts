@@ -46,7 +46,11 @@ export async function startApp(env: Record<string, string>, options: { role?: 'a
     stderr: 'pipe',
   });
   running.add(child);
-  void child.exited.then(() => running.delete(child));
+  void child.exited.then((code) => {
+    running.delete(child);
+    // A crash shows its last words in the test's output.
+    if (code !== 0 && child.signalCode !== 'SIGKILL' && child.signalCode !== 'SIGTERM') console.error(`app (${role}) exited with ${code ?? child.signalCode}:\n${stderr.slice(-3000)}`);
+  });
   let stderr = '';
   let stdout = '';
   const drain = async (stream: ReadableStream<Uint8Array>, add: (text: string) => void) => {

@@ -5,6 +5,7 @@ import { readCookie, serializeCookie } from '../../platform/http/cookies.ts';
 import { addResponseCookie } from '../../platform/http/request-context.ts';
 import { issueToken, verifyToken, TOKEN_LIFETIME_SECONDS } from './tokens.ts';
 import { findUserById, updateUser } from './queries.ts';
+import { isDatabaseUnavailable } from '../../platform/db/unavailable.ts';
 import { isSessionValid, startSession } from './sessions.ts';
 import { mergeAnonymousReader } from './merge.ts';
 import { toCallerUser, type UserRow } from './users.ts';
@@ -41,7 +42,8 @@ export function createCallerResolver(deps: AccountsDeps): CallerResolver {
     if (!found) return null;
     const claims = verifyToken(deps.authSecret, found.token);
     const alive = claims && (claims.sessionId === null || (await isSessionValid(deps.db, deps.cache, claims.userId, claims.sessionId, clientIpOf(request))));
-    const row = alive ? await findUserById(deps.db, claims.userId).catch(() => undefined) : undefined;
+    // The database being away is not a dead login: it fails the request (503) and keeps the cookie.
+    const row = alive ? await findUserById(deps.db, claims.userId).catch((error: unknown) => rethrowIfUnavailable(error)) : undefined;
     if (!claims || !row) {
       if (found.via === 'cookie') addResponseCookie(request, clearAuthCookie(secure));
       return null;
@@ -67,4 +69,9 @@ export async function completeLogin(deps: AccountsDeps, request: Request, user: 
   const token = issueToken(deps.authSecret, account.id, sessionId);
   const cookie = serializeCookie(AUTH_COOKIE, token, { maxAgeSeconds: TOKEN_LIFETIME_SECONDS, httpOnly: true, secure: deps.config.baseUrl.startsWith('https:') });
   return { cookie, token, user: account };
+}
+
+function rethrowIfUnavailable(error: unknown): undefined {
+  if (isDatabaseUnavailable(error)) throw error;
+  return undefined;
 }

@@ -25,6 +25,10 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 3000 });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // Nor one in use: pg-pool listens only while a client is idle, and a connection dropped under a
+  // query emits 'error' on the client (the query itself rejects, and the pool discards the client
+  // when it is released). https://github.com/brianc/node-postgres/issues/2439, /3202
+  pool.on('connect', (client) => client.on('error', () => {}));
   return wrap(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'pg');
 }
 

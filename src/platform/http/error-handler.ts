@@ -1,6 +1,7 @@
 import { Elysia, ValidationError } from 'elysia';
 import type { Logger } from '../log.ts';
 import { AppError } from './errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { RateLimited } from './rate-limit.ts';
 import { htmlResponse, jsonError } from './respond.ts';
 import { isApiPath, requestIdOf, wantsHtmx } from './request-context.ts';
@@ -25,6 +26,10 @@ function mapError(code: string | number, error: unknown, request: Request, log: 
   if (code === 'VALIDATION' && error instanceof ValidationError) return { status: 400, code: 'invalid_request', message: validationMessage(error) };
   if (code === 'INVALID_COOKIE_SIGNATURE') return { status: 400, code: 'invalid_request', message: 'Invalid cookie' };
   if (isNulCharacterError(error)) return { status: 400, code: 'invalid_request', message: 'Text must not contain NUL characters' };
+  if (isDatabaseUnavailable(error)) {
+    log.warn('database unavailable', { req_id: requestIdOf(request), path: new URL(request.url).pathname, reason: (error as Error).message });
+    return { status: 503, code: 'unavailable', message: 'The service is briefly unavailable; try again in a moment' };
+  }
   const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 500;
   if (status >= 400 && status < 500) return { status, code: 'invalid_request', message: 'Invalid request' };
   log.error('unhandled error', { req_id: requestIdOf(request), path: new URL(request.url).pathname, error: error as Error });
