@@ -42,7 +42,13 @@ export async function ensureBucket(cfg: S3Config): Promise<void> {
     await client.send(new HeadBucketCommand({ Bucket: cfg.bucket }));
   } catch (err) {
     if (!isMissing(err)) throw err;
-    await client.send(new CreateBucketCommand({ Bucket: cfg.bucket }));
+    await client.send(new CreateBucketCommand({ Bucket: cfg.bucket })).catch(async (error: unknown) => {
+      // Processes started together race to create it: the loser is fine once the bucket is reachable
+      // (a bucket someone else owns still fails, on the HeadBucket).
+      const name = (error as { name?: string }).name;
+      if (name !== 'BucketAlreadyOwnedByYou' && name !== 'BucketAlreadyExists') throw error;
+      await client.send(new HeadBucketCommand({ Bucket: cfg.bucket }));
+    });
   } finally {
     client.destroy();
   }
