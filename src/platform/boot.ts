@@ -54,7 +54,7 @@ async function openConfiguredCache(config: Readonly<Config>, log: Logger): Promi
   }
   if (!config.redisUrl) return createMemoryCache();
   const { createRedisCache } = await import('./cache/redis.ts');
-  return createRedisCache(config.redisUrl);
+  return createRedisCache(config.redisUrl, { log });
 }
 
 async function openConfiguredObjects(config: Readonly<Config>, secret: string): Promise<ObjectStore> {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/index.ts';
-import type { Cache } from '../../platform/cache/port.ts';
+import { CacheUnavailable, type Cache } from '../../platform/cache/port.ts';
 import { notFound } from '../../platform/http/errors.ts';
 
 export const MAX_SESSIONS_PER_USER = 10;
@@ -42,17 +42,23 @@ export async function startSession(db: Db, cache: Cache, userId: string, userAge
 
 /** Is this session alive and this user's? Cached; a revocation removes the cached answer. */
 export async function isSessionValid(db: Db, cache: Cache, userId: string, sessionId: string, ip: string): Promise<boolean> {
-  const cached = await cache.get(checkKey(sessionId));
+  // Without the cache the database answers (the row is the truth); last_seen waits for its return.
+  const cached = await cache.get(checkKey(sessionId)).catch(readThrough);
   if (cached !== null) return cached === userId && (await touch(db, cache, sessionId, ip), true);
   const row = await db.selectFrom('user_sessions').select('user_id').where('id', '=', sessionId).executeTakeFirst();
   if (!row || row.user_id !== userId) return false;
-  await cache.set(checkKey(sessionId), userId, CHECK_TTL_SECONDS);
+  await cache.set(checkKey(sessionId), userId, CHECK_TTL_SECONDS).catch(readThrough);
   await touch(db, cache, sessionId, ip);
   return true;
 }
 
+function readThrough(error: unknown): null {
+  if (error instanceof CacheUnavailable) return null;
+  throw error;
+}
+
 async function touch(db: Db, cache: Cache, sessionId: string, ip: string): Promise<void> {
-  if (!(await cache.setIfAbsent(seenKey(sessionId), '1', SEEN_EVERY_SECONDS))) return;
+  if (!(await cache.setIfAbsent(seenKey(sessionId), '1', SEEN_EVERY_SECONDS).catch((error) => readThrough(error) ?? false))) return;
   await db.updateTable('user_sessions').set({ last_seen: sql<Date>`now()`, ip }).where('id', '=', sessionId).execute();
 }
 

@@ -1,4 +1,5 @@
 import type { Cache } from '../../platform/cache/port.ts';
+import type { Logger } from '../../platform/log.ts';
 import type { Caller } from '../../platform/http/auth.ts';
 import { mayUseDailyChapter, proRequired as proRequiredFor, useDailyChapter, type Member } from '../billing/gate.ts';
 
@@ -11,11 +12,11 @@ export const listenerOf = (caller: Caller): Listener => ({ reader: caller.reader
 export const proRequired = () => proRequiredFor('audio');
 
 /** GET stream, POST generation (and presign): counts the chapter, or throws 402. */
-export function countChapter(cache: Cache, who: Listener, slug: string, chapter: number, now: Date): Promise<void> {
-  return useDailyChapter(cache, 'audio', who, slug, chapter, now);
+export function countChapter(cache: Cache, who: Listener, slug: string, chapter: number, now: Date, log?: Pick<Logger, 'warn'>): Promise<void> {
+  return useDailyChapter(cache, 'audio', who, slug, chapter, now, log);
 }
 
 /** HEAD: would a GET be allowed? Reads only; counts nothing. */
-export function mayListen(cache: Cache, who: Listener, slug: string, chapter: number, now: Date): Promise<boolean> {
-  return mayUseDailyChapter(cache, 'audio', who, slug, chapter, now);
+export function mayListen(cache: Cache, who: Listener, slug: string, chapter: number, now: Date, log?: Pick<Logger, 'warn'>): Promise<boolean> {
+  return mayUseDailyChapter(cache, 'audio', who, slug, chapter, now, log);
 }

@@ -38,6 +38,7 @@ export function audioRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Pag
     kind: generateAudioKind,
     follow: options.follow,
     clock: platform.clock,
+    log: platform.log,
   };
   return new Elysia({ name: 'audio' })
     .use(voiceRoutes(speech))

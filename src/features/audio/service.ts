@@ -1,3 +1,4 @@
+import type { Logger } from '../../platform/log.ts';
 import type { Cache } from '../../platform/cache/port.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/index.ts';
@@ -22,6 +23,8 @@ export interface AudioDeps {
   kind: JobKindSpec;
   follow?: FollowOptions;
   clock: Clock;
+  /** Where the free limit says it let a chapter through uncounted (the cache away). */
+  log?: Pick<Logger, 'warn'>;
 }
 
 export interface ResolvedChapter extends ResolvedVoice {

@@ -1,4 +1,5 @@
-import type { Cache } from '../../platform/cache/port.ts';
+import { CacheUnavailable, type Cache } from '../../platform/cache/port.ts';
+import type { Logger } from '../../platform/log.ts';
 import type { Role } from '../../platform/db/schema.ts';
 import { readerKey, type Reader } from '../../platform/http/auth.ts';
 import { AppError, forbidden } from '../../platform/http/errors.ts';
@@ -33,18 +34,31 @@ export function proRequired(kind: DailyKind): AppError {
 
 const member = (slug: string, chapter: number) => `${slug}:${chapter}`;
 
+/**
+ * While the cache that counts is unreachable the limit fails safe for the reader: the chapter is
+ * let through uncounted (a Redis restart must not turn listening off for everyone; what leaks is
+ * bounded by the outage) and the log says so, once per request.
+ */
+function uncounted(error: unknown, kind: DailyKind, log: Pick<Logger, 'warn'> | undefined): true {
+  if (!(error instanceof CacheUnavailable)) throw error;
+  log?.warn('free-tier limit not counted: cache unreachable, chapter allowed', { kind });
+  return true;
+}
+
 /** Uses one of today's free chapters (the same chapter again is free), or throws 402. */
-export async function useDailyChapter(cache: Cache, kind: DailyKind, who: Member, slug: string, chapter: number, now: Date): Promise<void> {
+export async function useDailyChapter(cache: Cache, kind: DailyKind, who: Member, slug: string, chapter: number, now: Date, log?: Pick<Logger, 'warn'>): Promise<void> {
   if (hasPro(who.role)) return;
-  const { present } = await cache.addToSetCapped(dailyKey(kind, readerKey(who.reader), now), member(slug, chapter), FREE_CHAPTERS_PER_DAY, secondsLeftInUtcDay(now));
+  const present = await cache
+    .addToSetCapped(dailyKey(kind, readerKey(who.reader), now), member(slug, chapter), FREE_CHAPTERS_PER_DAY, secondsLeftInUtcDay(now))
+    .then((result) => result.present, (error: unknown) => uncounted(error, kind, log));
   if (!present) throw proRequired(kind);
 }
 
 /** Would that chapter be allowed now? Reads only; counts nothing. */
-export async function mayUseDailyChapter(cache: Cache, kind: DailyKind, who: Member, slug: string, chapter: number, now: Date): Promise<boolean> {
+export async function mayUseDailyChapter(cache: Cache, kind: DailyKind, who: Member, slug: string, chapter: number, now: Date, log?: Pick<Logger, 'warn'>): Promise<boolean> {
   if (hasPro(who.role)) return true;
-  const chapters = await cache.setMembers(dailyKey(kind, readerKey(who.reader), now));
-  return chapters.includes(member(slug, chapter)) || chapters.length < FREE_CHAPTERS_PER_DAY;
+  const chapters = await cache.setMembers(dailyKey(kind, readerKey(who.reader), now)).catch((error: unknown) => (uncounted(error, kind, log), null));
+  return !chapters || chapters.includes(member(slug, chapter)) || chapters.length < FREE_CHAPTERS_PER_DAY;
 }
 
 /** EPUB export (decisions.md): `pro` and `admin` may export; everyone else, anonymous callers included, gets 403. */

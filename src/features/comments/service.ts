@@ -1,4 +1,4 @@
-import type { Cache } from '../../platform/cache/port.ts';
+import { CacheUnavailable, type Cache } from '../../platform/cache/port.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { Logger } from '../../platform/log.ts';
 import type { Role } from '../../platform/db/schema.ts';
@@ -159,7 +159,10 @@ export async function createComment(deps: CommentDeps, author: { id: string; use
     if (parent.parent_id !== null) throw commentErrors.replyToReply();
     if (parent.deleted_at !== null) throw commentErrors.parentDeleted();
   }
-  await enforceRateLimit(deps.cache, `comment:${author.id}`, POST_LIMIT);
+  // A spam brake, not a gate: while the cache that counts is away, comments are not held back.
+  await enforceRateLimit(deps.cache, `comment:${author.id}`, POST_LIMIT).catch((error: unknown) => {
+    if (!(error instanceof CacheUnavailable)) throw error;
+  });
   // Rendered once, here, outside any transaction: reads serve the stored HTML.
   const html = renderComment(text);
   let id: number;

@@ -47,7 +47,7 @@ function errorState(error: unknown, locale: Locale, t: (key: string) => string):
  * the admin glossary page. The chapter itself, translated, is GET /api/chapter/{slug}/{n}?locale=.
  */
 export function translationRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment, ai: AiProvider) {
-  const deps: TranslationDeps = { db: platform.db, cache: platform.cache, ai, kind: translateChapterKind, clock: platform.clock };
+  const deps: TranslationDeps = { db: platform.db, cache: platform.cache, ai, kind: translateChapterKind, clock: platform.clock, log: platform.log };
 
   /** The status line after asking for (or checking on) a translation; a finished one swaps in the text. */
   async function switchAnswer(request: Request, slug: string, chapter: number, state: StatusState): Promise<Response> {

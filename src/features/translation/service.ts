@@ -1,3 +1,4 @@
+import type { Logger } from '../../platform/log.ts';
 import type { Locale } from '../../../views/context.ts';
 import type { Cache } from '../../platform/cache/port.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -18,6 +19,8 @@ export interface TranslationDeps {
   ai: AiProvider;
   kind: JobKindSpec;
   clock: Clock;
+  /** Where the free limit says it let a chapter through uncounted (the cache away). */
+  log?: Pick<Logger, 'warn'>;
 }
 
 /** The reader asking: who counts against the free limit, and who is told when it is done. */
@@ -75,7 +78,7 @@ export async function requestTranslation(deps: TranslationDeps, who: Requester, 
     return { job_id: latest?.id ?? null, status: 'done' };
   }
   deps.ai.client(); // 503 ai_not_configured
-  await useDailyChapter(deps.cache, 'translation', who, input.slug, input.chapter, deps.clock());
+  await useDailyChapter(deps.cache, 'translation', who, input.slug, input.chapter, deps.clock(), deps.log);
   return asJob(await ensureJob(deps, target, who.userId));
 }
 

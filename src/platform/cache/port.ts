@@ -40,3 +40,15 @@ export interface Cache {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * The shared cache could not be reached (Redis down, restarting, a frozen connection): thrown by
+ * the Redis adapter instead of its connection errors, so a feature can choose how to carry on
+ * without the cache (read through, let a reader in uncounted) and anything else answers 503.
+ */
+export class CacheUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`cache unreachable: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    this.name = 'CacheUnavailable';
+  }
+}

@@ -1,5 +1,6 @@
 import { Redis, type RedisOptions } from 'ioredis';
-import type { Cache, Unsubscribe } from './port.ts';
+import { CacheUnavailable, type Cache, type Unsubscribe } from './port.ts';
+import type { Logger } from '../log.ts';
 
 type Handler = (message: string) => void;
 type Channel = { handlers: Set<Handler>; ready: Promise<unknown> };
@@ -7,14 +8,19 @@ type Channel = { handlers: Set<Handler>; ready: Promise<unknown> };
 export type RedisCacheOptions = {
   /** Prepended to every key and channel name, so several apps or test files can share one Redis. */
   keyPrefix?: string;
+  /** Told once when Redis stops answering and once when it answers again. */
+  log?: Pick<Logger, 'warn' | 'info'>;
 };
 
 const PING_TIMEOUT_MS = 3_000;
 
 // Fail fast instead of queueing for minutes when Redis is away; /readyz relies on ping() rejecting.
+// commandTimeout: a frozen server (a stopped process, a dead network path) keeps the socket open,
+// and without it every command would wait forever.
 const CONNECTION: RedisOptions = {
   connectTimeout: 2_000,
   maxRetriesPerRequest: 1,
+  commandTimeout: 2_000,
 };
 
 // EXISTS first rather than "INCR returned 1": a key holding "0" is not created by this call.
@@ -62,6 +68,28 @@ export async function createRedisCache(url: string, opts: RedisCacheOptions = {}
   const k = (name: string) => prefix + name;
   const client = connect(url);
   const channels = new Map<string, Channel>();
+  // Every command's failure to reach Redis becomes CacheUnavailable; a reply error (a bug) stays itself.
+  let away = false;
+  // Once a command found Redis away, the next ones fail at once until it is back, rather than each
+  // waiting for a reconnect attempt (a request makes several calls).
+  const guard = async <T>(command: () => Promise<T>): Promise<T> => {
+    if (away && client.status !== 'ready') throw new CacheUnavailable(new Error(`connection ${client.status}`));
+    try {
+      return await command();
+    } catch (error) {
+      if ((error as Error)?.name === 'ReplyError' || error instanceof RangeError) throw error;
+      if (!away) {
+        away = true;
+        opts.log?.warn('cache unreachable', { reason: (error as Error)?.message ?? String(error) });
+      }
+      throw new CacheUnavailable(error);
+    }
+  };
+  client.on('ready', () => {
+    if (!away) return;
+    away = false;
+    opts.log?.info('cache reachable again');
+  });
   let subscriber: Redis | undefined;
 
   const getSubscriber = () => {
@@ -84,43 +112,43 @@ export async function createRedisCache(url: string, opts: RedisCacheOptions = {}
   return {
     kind: 'redis',
 
-    get: (key) => client.get(k(key)),
+    get: (key) => guard(() => client.get(k(key))),
 
     async set(key, value, ttlSeconds) {
-      if (ttlSeconds === undefined) await client.set(k(key), value);
-      else await client.set(k(key), value, 'PX', ttlToMs(ttlSeconds));
+      if (ttlSeconds === undefined) await guard(() => client.set(k(key), value));
+      else await guard(() => client.set(k(key), value, 'PX', ttlToMs(ttlSeconds)));
     },
 
     async setIfAbsent(key, value, ttlSeconds) {
-      return (await client.set(k(key), value, 'PX', ttlToMs(ttlSeconds), 'NX')) === 'OK';
+      return (await guard(() => client.set(k(key), value, 'PX', ttlToMs(ttlSeconds), 'NX'))) === 'OK';
     },
 
     async del(key) {
-      await client.del(k(key));
+      await guard(() => client.del(k(key)));
     },
 
     async addToSet(key, member, ttlSeconds) {
-      const [added, size] = (await client.eval(SET_ADD_EXPIRE, 1, k(key), member, ttlToMs(ttlSeconds))) as [number, number];
+      const [added, size] = (await guard(() => client.eval(SET_ADD_EXPIRE, 1, k(key), member, ttlToMs(ttlSeconds)))) as [number, number];
       return { added: added === 1, size: Number(size) };
     },
 
     async addToSetCapped(key, member, max, ttlSeconds) {
-      const [added, present, size] = (await client.eval(SET_ADD_CAPPED, 1, k(key), member, max, ttlToMs(ttlSeconds))) as [number, number, number];
+      const [added, present, size] = (await guard(() => client.eval(SET_ADD_CAPPED, 1, k(key), member, max, ttlToMs(ttlSeconds)))) as [number, number, number];
       return { added: added === 1, present: present === 1, size: Number(size) };
     },
 
     async setMembers(key) {
-      return (await client.smembers(k(key))).sort();
+      return (await guard(() => client.smembers(k(key)))).sort();
     },
 
     async incr(key, ttlSeconds) {
-      return Number(await client.eval(INCR_EXPIRE, 1, k(key), ttlToMs(ttlSeconds)));
+      return Number(await guard(() => client.eval(INCR_EXPIRE, 1, k(key), ttlToMs(ttlSeconds))));
     },
 
-    ttl: (key) => client.ttl(k(key)),
+    ttl: (key) => guard(() => client.ttl(k(key))),
 
     async publish(channel, message) {
-      await client.publish(k(channel), message);
+      await guard(() => client.publish(k(channel), message));
     },
 
     async subscribe(channel, onMessage): Promise<Unsubscribe> {

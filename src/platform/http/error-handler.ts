@@ -2,6 +2,7 @@ import { Elysia, ValidationError } from 'elysia';
 import type { Logger } from '../log.ts';
 import { AppError } from './errors.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { CacheUnavailable } from '../cache/port.ts';
 import { RateLimited } from './rate-limit.ts';
 import { htmlResponse, jsonError } from './respond.ts';
 import { isApiPath, requestIdOf, wantsHtmx } from './request-context.ts';
@@ -26,6 +27,8 @@ function mapError(code: string | number, error: unknown, request: Request, log: 
   if (code === 'VALIDATION' && error instanceof ValidationError) return { status: 400, code: 'invalid_request', message: validationMessage(error) };
   if (code === 'INVALID_COOKIE_SIGNATURE') return { status: 400, code: 'invalid_request', message: 'Invalid cookie' };
   if (isNulCharacterError(error)) return { status: 400, code: 'invalid_request', message: 'Text must not contain NUL characters' };
+  // Already logged by the cache adapter, once per outage.
+  if (error instanceof CacheUnavailable) return { status: 503, code: 'unavailable', message: 'The service is briefly unavailable; try again in a moment' };
   if (isDatabaseUnavailable(error)) {
     log.warn('database unavailable', { req_id: requestIdOf(request), path: new URL(request.url).pathname, reason: (error as Error).message });
     return { status: 503, code: 'unavailable', message: 'The service is briefly unavailable; try again in a moment' };

@@ -51,8 +51,8 @@ export async function requestAudio(
   deps: AudioDeps, who: Listener, userId: string | null, slug: string, chapter: number, voiceId?: string, locale: Locale | null = null, ahead = false,
 ): Promise<AudioJob> {
   const r = await resolveChapter(deps, slug, chapter, voiceId, locale);
-  if (!ahead) await countChapter(deps.cache, who, slug, chapter, deps.clock());
-  else if (!(await mayListen(deps.cache, who, slug, chapter, deps.clock()))) throw proRequired();
+  if (!ahead) await countChapter(deps.cache, who, slug, chapter, deps.clock(), deps.log);
+  else if (!(await mayListen(deps.cache, who, slug, chapter, deps.clock(), deps.log))) throw proRequired();
   return asJob(await ensureJob(deps, r, userId));
 }
 
