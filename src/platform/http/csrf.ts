@@ -36,9 +36,13 @@ export function isCrossSiteWrite(request: Request, siteOrigin: string): boolean 
   return claimed !== siteOrigin;
 }
 
+/**
+ * Checked when the request arrives, before routing and body parsing: a cross-site write is
+ * refused as such (403), never answered 400 for its body, and its body is never read.
+ */
 export function csrfGuard(policy: OriginPolicy, log?: Logger) {
   let warned = false;
-  return new Elysia({ name: 'csrf' }).onBeforeHandle({ as: 'global' }, ({ request }) => {
+  return new Elysia({ name: 'csrf' }).onRequest(({ request }) => {
     const own = requestOrigin(request, policy.trustProxy);
     if (!isCrossSiteWrite(request, policy.fixed ?? own)) return;
     // The site answered at an address BASE_URL does not name: the operator's setting, not an attack.

@@ -1,0 +1,19 @@
+import { createApp } from '../../../src/app.ts';
+import { loadAssets } from '../../../src/platform/http/assets.ts';
+import type { TestApp } from '../../support/app.ts';
+
+export interface RouteEntry {
+  method: string;
+  path: string;
+}
+
+/** `METHOD /path/:param` — how the access matrix names a route. */
+export const routeKey = (route: RouteEntry) => `${route.method} ${route.path}`;
+
+/** Every route the app serves, read from the composed Elysia instance (the same one createHandler wraps). */
+export function routeTable(app: TestApp): RouteEntry[] {
+  const routes = createApp(app.platform, loadAssets()).routes as { method: string; path: string }[];
+  const seen = new Map<string, RouteEntry>();
+  for (const { method, path } of routes) seen.set(`${method} ${path}`, { method, path });
+  return [...seen.values()];
+}
