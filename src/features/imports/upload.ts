@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
-import type { ObjectStore } from '../../platform/objects/port.ts';
+import { ObjectStoreUnavailable, type ObjectStore } from '../../platform/objects/port.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { sniffFormat, type ImportFormat } from './parse/index.ts';
 
@@ -66,6 +66,11 @@ export async function storeUpload(request: Request, objects: ObjectStore, maxByt
   try {
     return await stored;
   } catch (error) {
+    // The store itself failing is no fault of the upload: say so (503/504), and do not wait on it again to tidy up.
+    if (error instanceof ObjectStoreUnavailable) {
+      void objects.delete(key).catch(() => {});
+      throw error;
+    }
     await objects.delete(key).catch(() => {});
     throw error instanceof AppError ? error : badRequest('The upload did not arrive whole; try again');
   }

@@ -49,3 +49,18 @@ export interface ObjectStore {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * The object store failed or did not answer (S3 down, answering 5xx, timing out), as opposed to
+ * an object missing or a bad key. The error plugin answers 503 `unavailable`, or 504
+ * `gateway_timeout` when it timed out, instead of an unexplained 500.
+ */
+export class ObjectStoreUnavailable extends Error {
+  constructor(
+    cause: unknown,
+    readonly timedOut: boolean,
+  ) {
+    super(`object store ${timedOut ? 'timed out' : 'unavailable'}: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    this.name = 'ObjectStoreUnavailable';
+  }
+}

@@ -16,10 +16,22 @@ import type { S3Config } from '../../config.ts';
 import { AppError } from '../http/errors.ts';
 import { asChunks, DEFAULT_CONTENT_TYPE, lowerKeys, resolveRange } from './fs.ts';
 import { validateKey, validatePrefix } from './keys.ts';
-import type { ObjectInfo, ObjectStore } from './port.ts';
+import { ObjectStoreUnavailable, type ObjectInfo, type ObjectStore } from './port.ts';
+
+/**
+ * How long the store may keep us waiting: to connect, and for the next bytes of a response (an idle
+ * limit, so a large object still streams), per attempt; a failed or timed-out request is tried once
+ * more. Without them a store that accepts connections and never answers held requests forever.
+ */
+export const S3_CONNECT_TIMEOUT_MS = 3_000;
+export const S3_REQUEST_TIMEOUT_MS = 10_000;
+export const S3_MAX_ATTEMPTS = 2;
 
 export function s3Client(cfg: S3Config, endpoint = cfg.endpoint): S3Client {
   return new S3Client({
+    maxAttempts: S3_MAX_ATTEMPTS,
+    // throwOnRequestTimeout: newer handlers only warn when the request timeout passes.
+    requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: S3_REQUEST_TIMEOUT_MS, throwOnRequestTimeout: true },
     endpoint,
     region: cfg.region,
     credentials: { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey },
@@ -34,6 +46,15 @@ export function s3Client(cfg: S3Config, endpoint = cfg.endpoint): S3Client {
 const isMissing = (err: unknown) =>
   err instanceof S3ServiceException &&
   (err.$metadata.httpStatusCode === 404 || ['NotFound', 'NoSuchKey', 'NoSuchBucket'].includes(err.name));
+
+/** A 4xx (missing, refused, bad range) is the caller's to handle; anything else is the store failing. */
+function storeFailure(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  if (err instanceof S3ServiceException && (err.$metadata.httpStatusCode ?? 500) < 500) return err;
+  const { name, code, message } = (err ?? {}) as { name?: string; code?: string; message?: string };
+  const timedOut = name === 'TimeoutError' || name === 'RequestTimeout' || code === 'ETIMEDOUT' || /timed? ?out/i.test(message ?? '');
+  return new ObjectStoreUnavailable(err, timedOut);
+}
 
 /** Creates the bucket when it does not exist yet (start-up and tests). */
 export async function ensureBucket(cfg: S3Config): Promise<void> {
@@ -64,6 +85,10 @@ export function createS3ObjectStore(cfg: S3Config): ObjectStore {
   // Presigned URLs are signed for the address clients use, which may differ from ours.
   const publicClient = s3Client(cfg, cfg.publicUrl);
   const Bucket = cfg.bucket;
+  const send: S3Client['send'] = ((command: Parameters<S3Client['send']>[0]) =>
+    client.send(command).catch((err: unknown) => {
+      throw storeFailure(err);
+    })) as S3Client['send'];
 
   return {
     kind: 's3',
@@ -76,18 +101,20 @@ export function createS3ObjectStore(cfg: S3Config): ObjectStore {
       };
       const chunks = asChunks(body);
       if (chunks instanceof Uint8Array) {
-        await client.send(new PutObjectCommand({ ...params, Body: Buffer.from(chunks.buffer, chunks.byteOffset, chunks.byteLength) }));
+        await send(new PutObjectCommand({ ...params, Body: Buffer.from(chunks.buffer, chunks.byteOffset, chunks.byteLength) }));
         return;
       }
       // Readable.from: a web ReadableStream body fails under Bun (stack-notes.md, S3).
-      await new Upload({ client, params: { ...params, Body: Readable.from(chunks) } }).done();
+      await new Upload({ client, params: { ...params, Body: Readable.from(chunks) } }).done().catch((err: unknown) => {
+        throw storeFailure(err);
+      });
     },
     async get(key, range) {
       validateKey(key);
       if (range && range.end !== undefined) resolveRange(range, Number.MAX_SAFE_INTEGER); // reject end < start up front
       const Range = range ? `bytes=${range.start}-${range.end ?? ''}` : undefined;
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key: key, Range }));
+        const res = await send(new GetObjectCommand({ Bucket, Key: key, Range }));
         const total = /\/(\d+)$/.exec(res.ContentRange ?? '')?.[1];
         const size = total ? Number(total) : (res.ContentLength ?? 0);
         const span = range && resolveRange(range, size);
@@ -110,7 +137,7 @@ export function createS3ObjectStore(cfg: S3Config): ObjectStore {
     },
     async head(key) {
       try {
-        const res = await client.send(new HeadObjectCommand({ Bucket, Key: validateKey(key) }));
+        const res = await send(new HeadObjectCommand({ Bucket, Key: validateKey(key) }));
         return {
           key,
           size: res.ContentLength ?? 0,
@@ -124,14 +151,14 @@ export function createS3ObjectStore(cfg: S3Config): ObjectStore {
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: validateKey(key) }));
+      await send(new DeleteObjectCommand({ Bucket, Key: validateKey(key) }));
     },
     async list(prefix) {
       validatePrefix(prefix);
       const out: ObjectInfo[] = [];
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken }));
+        const page = await send(new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken }));
         for (const o of page.Contents ?? []) {
           out.push({ key: o.Key!, size: o.Size ?? 0, contentType: DEFAULT_CONTENT_TYPE, lastModified: o.LastModified ?? new Date(0), metadata: {} });
         }
@@ -147,7 +174,7 @@ export function createS3ObjectStore(cfg: S3Config): ObjectStore {
         signableHeaders: new Set(contentType ? ['content-type'] : []),
       }),
     async ping() {
-      await client.send(new HeadBucketCommand({ Bucket }));
+      await send(new HeadBucketCommand({ Bucket }));
     },
     async close() {
       client.destroy();
