@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { ObjectStoreUnavailable, type ObjectStore } from '../../platform/objects/port.ts';
+import { isStorageFull } from '../../platform/storage-full.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { sniffFormat, type ImportFormat } from './parse/index.ts';
 
@@ -66,8 +67,8 @@ export async function storeUpload(request: Request, objects: ObjectStore, maxByt
   try {
     return await stored;
   } catch (error) {
-    // The store itself failing is no fault of the upload: say so (503/504), and do not wait on it again to tidy up.
-    if (error instanceof ObjectStoreUnavailable) {
+    // The store itself failing (or full) is no fault of the upload: say so (503/504), and do not wait on it again to tidy up.
+    if (error instanceof ObjectStoreUnavailable || isStorageFull(error)) {
       void objects.delete(key).catch(() => {});
       throw error;
     }

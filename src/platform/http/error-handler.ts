@@ -4,6 +4,7 @@ import { AppError } from './errors.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { CacheUnavailable } from '../cache/port.ts';
 import { ObjectStoreUnavailable } from '../objects/port.ts';
+import { isStorageFull } from '../storage-full.ts';
 import { RateLimited } from './rate-limit.ts';
 import { htmlResponse, jsonError } from './respond.ts';
 import { isApiPath, requestIdOf, wantsHtmx } from './request-context.ts';
@@ -30,6 +31,10 @@ function mapError(code: string | number, error: unknown, request: Request, log: 
   if (isNulCharacterError(error)) return { status: 400, code: 'invalid_request', message: 'Text must not contain NUL characters' };
   // Already logged by the cache adapter, once per outage.
   if (error instanceof CacheUnavailable) return { status: 503, code: 'unavailable', message: 'The service is briefly unavailable; try again in a moment' };
+  if (isStorageFull(error)) {
+    log.error('storage full', { req_id: requestIdOf(request), path: new URL(request.url).pathname, reason: (error as Error).message });
+    return { status: 503, code: 'unavailable', message: 'The server is out of storage space; try again later' };
+  }
   if (error instanceof ObjectStoreUnavailable) {
     log.warn('object store unavailable', { req_id: requestIdOf(request), path: new URL(request.url).pathname, reason: error.message });
     return error.timedOut
