@@ -137,7 +137,12 @@ async function listen(base: string, chapter: number, voice: string): Promise<Str
     bytes += read.value.length;
   }
   const totalMs = performance.now() - since;
-  const timings = await fetch(`${base}/api/audio/timings/${SLUG}/${chapter}?voice=${voice}`, { headers });
+  // The stream ends with the chapter's last piece; the job stores the file (and its timings) a moment later.
+  let timings = await fetch(`${base}/api/audio/timings/${SLUG}/${chapter}?voice=${voice}`, { headers });
+  for (const end = Date.now() + 60_000; timings.status === 404 && Date.now() < end; ) {
+    await Bun.sleep(100);
+    timings = await fetch(`${base}/api/audio/timings/${SLUG}/${chapter}?voice=${voice}`, { headers });
+  }
   const body = timings.ok ? ((await timings.json()) as { duration: number; sentences: unknown[] }) : { duration: NaN, sentences: [] };
   return { headersMs, firstByteMs, totalMs, bytes, audioSeconds: body.duration, sentences: body.sentences.length };
 }
