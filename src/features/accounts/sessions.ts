@@ -11,6 +11,12 @@ const CHECK_TTL_SECONDS = 300;
 const SEEN_EVERY_SECONDS = 300;
 
 const checkKey = (sessionId: string) => `auth:session:${sessionId}`;
+/**
+ * What a revocation leaves in place of the cached answer, for as long as an answer could be
+ * cached: a check that read the row just before the revocation must not cache "valid" after it.
+ */
+const REVOKED = '!revoked';
+const forgetCheck = (cache: Cache, sessionId: string) => cache.set(checkKey(sessionId), REVOKED, CHECK_TTL_SECONDS);
 const seenKey = (sessionId: string) => `auth:seen:${sessionId}`;
 
 /** The device fingerprint is a hash of the user agent only (not the address). */
@@ -36,7 +42,7 @@ export async function startSession(db: Db, cache: Cache, userId: string, userAge
     .where('id', 'not in', (qb) => qb.selectFrom('user_sessions').select('id').where('user_id', '=', userId).orderBy('last_seen', 'desc').orderBy('created', 'desc').limit(MAX_SESSIONS_PER_USER))
     .returning('id')
     .execute();
-  await Promise.all(pruned.map((p) => cache.del(checkKey(p.id))));
+  await Promise.all(pruned.map((p) => forgetCheck(cache, p.id)));
   return row.id;
 }
 
@@ -47,7 +53,9 @@ export async function isSessionValid(db: Db, cache: Cache, userId: string, sessi
   if (cached !== null) return cached === userId && (await touch(db, cache, sessionId, ip), true);
   const row = await db.selectFrom('user_sessions').select('user_id').where('id', '=', sessionId).executeTakeFirst();
   if (!row || row.user_id !== userId) return false;
-  await cache.set(checkKey(sessionId), userId, CHECK_TTL_SECONDS).catch(readThrough);
+  // Never over a revocation's mark: the row read above may be gone by now.
+  const cachedNow = await cache.setIfAbsent(checkKey(sessionId), userId, CHECK_TTL_SECONDS).catch((error) => readThrough(error) ?? true);
+  if (!cachedNow && (await cache.get(checkKey(sessionId)).catch(readThrough)) === REVOKED) return false;
   await touch(db, cache, sessionId, ip);
   return true;
 }
@@ -75,10 +83,10 @@ export function listSessions(db: Db, userId: string) {
 export async function revokeSession(db: Db, cache: Cache, userId: string, sessionId: string): Promise<void> {
   const deleted = await db.deleteFrom('user_sessions').where('id', '=', sessionId).where('user_id', '=', userId).returning('id').executeTakeFirst();
   if (!deleted) throw notFound('Session not found');
-  await cache.del(checkKey(sessionId));
+  await forgetCheck(cache, sessionId);
 }
 
 /** A deleted account's sessions: their cached checks go, so no process trusts them a moment longer. */
 export async function forgetSessionChecks(cache: Cache, sessionIds: readonly string[]): Promise<void> {
-  await Promise.all(sessionIds.map((id) => cache.del(checkKey(id))));
+  await Promise.all(sessionIds.map((id) => forgetCheck(cache, id)));
 }
