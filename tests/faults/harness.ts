@@ -55,7 +55,8 @@ export async function startApp(env: Record<string, string>, options: { role?: 'a
   let stdout = '';
   const drain = async (stream: ReadableStream<Uint8Array>, add: (text: string) => void) => {
     const decoder = new TextDecoder();
-    for await (const chunk of stream) add(decoder.decode(chunk, { stream: true }));
+    const reader = stream.getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) add(decoder.decode(next.value, { stream: true }));
   };
   void drain(child.stderr, (text) => (stderr += text)).catch(() => {});
   void drain(child.stdout, (text) => (stdout += text)).catch(() => {});

@@ -40,24 +40,25 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     server.listen(0, '127.0.0.1', () => ok());
   });
   const { port } = server.address() as { port: number };
+  const cutAll = () => {
+    cut = true;
+    for (const [a, b] of [...pairs]) {
+      a.destroy();
+      b.destroy();
+    }
+    pairs.clear();
+  };
   return {
     port,
     get open() {
       return pairs.size;
     },
-    cut() {
-      cut = true;
-      for (const [a, b] of [...pairs]) {
-        a.destroy();
-        b.destroy();
-      }
-      pairs.clear();
-    },
+    cut: cutAll,
     restore() {
       cut = false;
     },
     close() {
-      this.cut();
+      cutAll();
       return new Promise((ok) => server.close(() => ok()));
     },
   };
