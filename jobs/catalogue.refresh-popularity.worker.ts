@@ -1,4 +1,5 @@
 import { defineJob } from '../src/platform/queue/runtime.ts';
+import { bumpCatalogueVersion } from '../src/features/catalogue/answers.ts';
 import { POPULARITY_INTERVAL_MS, POPULARITY_SCHEDULE_KEY, refreshPopularity, refreshPopularityKind } from '../src/features/catalogue/popularity.ts';
 
 /**
@@ -6,7 +7,7 @@ import { POPULARITY_INTERVAL_MS, POPULARITY_SCHEDULE_KEY, refreshPopularity, ref
  * run, all in the commit that completes this one (a retried attempt cannot schedule twice).
  */
 export default defineJob<Record<string, never>, { changed: number }>(async (_payload, ctx) => {
-  return ctx.finish(async (trx) => {
+  const result = await ctx.finish(async (trx) => {
     const changed = await refreshPopularity(trx, new Date());
     // Hand the schedule's dedupe key to the next run (the key is unique among queued and running jobs).
     await trx.updateTable('jobs').set({ dedupe_key: null }).where('id', '=', ctx.jobId).execute();
@@ -24,4 +25,6 @@ export default defineJob<Record<string, never>, { changed: number }>(async (_pay
     ctx.log.info('refreshed book popularity', { changed });
     return { changed };
   });
+  if (result.changed > 0) await bumpCatalogueVersion(ctx);
+  return result;
 });

@@ -4,6 +4,7 @@ import { bootPlatform } from './platform/boot.ts';
 import { loadAssets } from './platform/http/assets.ts';
 import { createHandler } from './app.ts';
 import { seedDemoCatalogue } from './features/demo/seed.ts';
+import { bumpCatalogueVersion } from './features/catalogue/answers.ts';
 import { startJobs } from './jobs.ts';
 
 /** config → platform → app; serves HTTP and/or runs jobs according to ROLE. */
@@ -23,6 +24,7 @@ async function main() {
   if (config.seedDemo && config.role !== 'worker') {
     const { seeded } = await seedDemoCatalogue(platform.db, platform.objects);
     if (seeded) log.info('demo catalogue seeded', { books: seeded });
+    if (seeded) await bumpCatalogueVersion(platform.cache);
   }
 
   const jobs = config.role === 'web' ? null : await startJobs(platform);

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../support/app.ts';
+import { bumpCatalogueVersion } from '../../src/features/catalogue/answers.ts';
 import type { Book, BookPageBody, Genre } from '../../src/features/catalogue/model.ts';
 
 let app: TestApp;
+/** After a direct write to the database, which no writer announces (catalogue/answers.ts). */
+const changed = () => bumpCatalogueVersion(app.platform.cache);
 beforeAll(async () => {
   app = await startTestApp();
 });
@@ -115,12 +118,14 @@ describe('filters', () => {
     expect((await get('/api/browse?audio=1')).body.books).toEqual([]);
     expect((await get<{ slugs: string[] }>('/api/audio/slugs')).body).toEqual({ slugs: [] });
     await app.platform.db.updateTable('books').set({ has_audio: true }).where('slug', 'in', ['ink-and-alibis', 'morning-bread']).execute();
+    await changed();
     const withAudio = (await get('/api/browse?audio=1&sort=title')).body.books;
     expect(slugs(withAudio)).toEqual(['ink-and-alibis', 'morning-bread']);
     expect(withAudio.every((b) => b.has_audio)).toBe(true);
     expect((await get('/api/browse?audio=0')).body.books).toHaveLength(12);
     expect((await get<{ slugs: string[] }>('/api/audio/slugs')).body).toEqual({ slugs: ['ink-and-alibis', 'morning-bread'] });
     await app.platform.db.updateTable('books').set({ has_audio: false }).execute();
+    await changed();
   });
 });
 
@@ -133,6 +138,7 @@ describe('sort orders', () => {
     // A book made "newest" and another "just updated" by hand, so the order is not the seed's.
     await app.platform.db.updateTable('books').set({ created_at: sql<Date>`now() + interval '1 day'` }).where('slug', '=', 'morning-bread').execute();
     await app.platform.db.updateTable('books').set({ updated_at: sql<Date>`now() + interval '1 day'` }).where('slug', '=', 'salvage-rights').execute();
+    await changed();
     for (const [sort, name] of [['new', 'created_at'], ['updated', 'updated_at']] as const) {
       const rows = await column(name);
       const expected = rows.sort((a, b) => new Date(b[name] as Date).getTime() - new Date(a[name] as Date).getTime() || a.slug.localeCompare(b.slug)).map((r) => r.slug);
@@ -153,12 +159,14 @@ describe('sort orders', () => {
     await db.updateTable('books').set({ rating_count: 1, rating_sum: 5 }).where('slug', '=', 'the-clockwork-heir').execute();
     await db.updateTable('books').set({ rating_count: 50, rating_sum: 225 }).where('slug', '=', 'salvage-rights').execute();
     await db.updateTable('books').set({ rating_count: 3, rating_sum: 3 }).where('slug', '=', 'morning-bread').execute();
+    await changed();
     const order = slugs((await get('/api/browse?sort=rating')).body.books);
     // A 1-star book (score 2.5) still comes before unrated ones (no score at all).
     expect(order.slice(0, 3)).toEqual(['salvage-rights', 'the-clockwork-heir', 'morning-bread']);
     const rest = order.slice(3);
     expect(rest).toEqual([...rest].sort());
     await db.updateTable('books').set({ rating_count: 0, rating_sum: 0 }).execute();
+    await changed();
   });
 
   test('popular is readers this week, then this month, then slug', async () => {
@@ -166,6 +174,7 @@ describe('sort orders', () => {
     await db.updateTable('books').set({ reads_7d: 2, reads_30d: 2 }).where('slug', '=', 'the-last-train-to-veld').execute();
     await db.updateTable('books').set({ reads_7d: 2, reads_30d: 9 }).where('slug', '=', 'ink-and-alibis').execute();
     await db.updateTable('books').set({ reads_7d: 0, reads_30d: 4 }).where('slug', '=', 'second-chance-academy').execute();
+    await changed();
     const order = slugs((await get('/api/browse?sort=popular')).body.books);
     expect(order.slice(0, 3)).toEqual(['ink-and-alibis', 'the-last-train-to-veld', 'second-chance-academy']);
     expect(order.slice(3)).toEqual([...order.slice(3)].sort());
@@ -175,6 +184,7 @@ describe('sort orders', () => {
     const shelf = home.slice(home.indexOf('id="shelf-popular"'));
     expect(shelf.indexOf('/book/ink-and-alibis')).toBeLessThan(shelf.indexOf('/book/the-last-train-to-veld'));
     await db.updateTable('books').set({ reads_7d: 0, reads_30d: 0 }).execute();
+    await changed();
   });
 });
 

@@ -5,13 +5,14 @@ import type { Cache } from '../../platform/cache/port.ts';
 import { fullBookList } from './full-list.ts';
 import { genreName } from '../../../views/i18n/genres/index.ts';
 import { BookList, BookPage, BrowseQuery, GenresQuery, GenresResponse, RankingQuery, SearchQuery, SlugsResponse, RANKING_SIZE, type BrowseQueryInput } from './model.ts';
-import { audioSlugs, browse, browseParams, genres, ranking, search, searchQueryText } from './service.ts';
+import type { CatalogueAnswers } from './answers.ts';
+import { audioSlugs, browseParams, cachedBrowse, cachedRanking, cachedSearch, genres, searchQueryText } from './service.ts';
 
 const tags = ['catalogue'];
 
 /** JSON for the mobile client and scripts: browse, search, rankings, genres, audio slugs (docs/api.md). */
-export function catalogueApiRoutes(db: Db, cache: Cache, auth: AuthPlugin) {
-  const browseHandler = ({ query }: { query: BrowseQueryInput }) => browse(db, browseParams(query));
+export function catalogueApiRoutes(db: Db, cache: Cache, answers: CatalogueAnswers, auth: AuthPlugin) {
+  const browseHandler = ({ query }: { query: BrowseQueryInput }) => cachedBrowse(db, answers, browseParams(query));
   return new Elysia({ name: 'catalogue-api' })
     .use(auth)
     .get('/api/browse', browseHandler, {
@@ -48,7 +49,7 @@ export function catalogueApiRoutes(db: Db, cache: Cache, auth: AuthPlugin) {
     .get(
       '/api/search',
       async ({ query }) => {
-        const { terms: _terms, ...body } = await search(db, searchQueryText(query.q), query.page ?? 1);
+        const { terms: _terms, ...body } = await cachedSearch(db, answers, searchQueryText(query.q), query.page ?? 1);
         return body;
       },
       {
@@ -59,7 +60,7 @@ export function catalogueApiRoutes(db: Db, cache: Cache, auth: AuthPlugin) {
     )
     .get(
       '/api/ranking',
-      async ({ query }) => ({ books: (await ranking(db, query.by || 'popular', query.limit ?? RANKING_SIZE)).map((entry) => entry.book) }),
+      async ({ query }) => ({ books: (await cachedRanking(db, answers, query.by || 'popular', query.limit ?? RANKING_SIZE)).map((entry) => entry.book) }),
       {
         query: RankingQuery,
         response: BookList,

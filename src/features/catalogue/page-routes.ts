@@ -8,7 +8,8 @@ import { BrowseMore } from '../../../views/pages/catalogue/BrowseResults.tsx';
 import { SearchFragment, SearchPage } from '../../../views/pages/catalogue/SearchPage.tsx';
 import { RankingFragment, RankingPage } from '../../../views/pages/catalogue/RankingPage.tsx';
 import { BrowseQuery, MAX_QUERY_LENGTH, RankingQuery, SearchQuery, type BookPageBody } from './model.ts';
-import { browse, browseParams, genres, ranking, search } from './service.ts';
+import type { CatalogueAnswers } from './answers.ts';
+import { browseParams, cachedBrowse, cachedRanking, cachedSearch, genres } from './service.ts';
 
 /** Fragments differ from the page at the same URL: caches must key on these headers. */
 const VARY = { vary: 'HX-Request, HX-Target' };
@@ -25,7 +26,7 @@ function fragmentOf(request: Request): string | null {
 }
 
 /** /browse, /search and /ranking: whole pages without JavaScript, and the htmx fragments of each. */
-export function cataloguePageRoutes(db: Db, auth: AuthPlugin, env: PageEnvironment) {
+export function cataloguePageRoutes(db: Db, answers: CatalogueAnswers, auth: AuthPlugin, env: PageEnvironment) {
   return new Elysia({ name: 'catalogue-pages' })
     .use(auth)
     .get(
@@ -34,8 +35,8 @@ export function cataloguePageRoutes(db: Db, auth: AuthPlugin, env: PageEnvironme
         const ctx = pageContext(request, env);
         const state = browseParams(query);
         const fragment = fragmentOf(request);
-        if (fragment === 'browse-grid') return htmlResponse(BrowseMore({ ctx, state, result: await browse(db, state) }), 200, VARY);
-        const [result, genreList] = await Promise.all([browse(db, state), genres(db)]);
+        if (fragment === 'browse-grid') return htmlResponse(BrowseMore({ ctx, state, result: await cachedBrowse(db, answers, state) }), 200, VARY);
+        const [result, genreList] = await Promise.all([cachedBrowse(db, answers, state), genres(db)]);
         const props = { ctx, state, genres: genreList, result };
         return htmlResponse(fragment === 'browse-results' ? BrowseFragment(props) : BrowsePage(props), 200, VARY);
       },
@@ -49,7 +50,7 @@ export function cataloguePageRoutes(db: Db, auth: AuthPlugin, env: PageEnvironme
         const q = (query.q ?? '').trim().slice(0, MAX_QUERY_LENGTH);
         let result: BookPageBody | null = null;
         let words: string[] = [];
-        if (q) ({ terms: { words }, ...result } = await search(db, q, query.page ?? 1));
+        if (q) ({ terms: { words }, ...result } = await cachedSearch(db, answers, q, query.page ?? 1));
         const suggestions = result && result.books.length === 0 ? await popularGenres(db) : [];
         const props = { ctx, q, words, result, suggestions };
         return htmlResponse(fragmentOf(request) === 'search-results' ? SearchFragment(props) : SearchPage(props), 200, VARY);
@@ -61,7 +62,7 @@ export function cataloguePageRoutes(db: Db, auth: AuthPlugin, env: PageEnvironme
       async ({ request, query }) => {
         const ctx = pageContext(request, env);
         const by = query.by || 'popular';
-        const props = { ctx, by, books: await ranking(db, by, query.limit) };
+        const props = { ctx, by, books: await cachedRanking(db, answers, by, query.limit) };
         return htmlResponse(fragmentOf(request) === 'ranking' ? RankingFragment(props) : RankingPage(props), 200, VARY);
       },
       { query: RankingQuery, detail: { hide: true } },

@@ -10,6 +10,7 @@ import {
 } from './queries.ts';
 import { searchBooks } from './search-queries.ts';
 import { searchTerms, type SearchTerms } from './search-terms.ts';
+import type { CatalogueAnswers } from './answers.ts';
 
 /** Covers are served by the app at /covers/<key without its "covers/" prefix> (features/covers). */
 export function coverPath(coverKey: string | null): string | null {
@@ -93,6 +94,26 @@ export async function search(db: Db, q: string, page: number, limit = PAGE_SIZE)
 export async function ranking(db: Db, by: Ranking, limit = RANKING_SIZE): Promise<RankedBook[]> {
   const rows = await orderBooks(bookColumns(db), by).limit(limit).execute();
   return rows.map((row) => ({ book: toBook(row), reads7d: row.reads_7d, reads30d: row.reads_30d }));
+}
+
+/**
+ * The same answers through the catalogue's answer cache (answers.ts), keyed by the query after
+ * defaults and normalisation: two spellings of one query share an entry. Nothing here depends on
+ * the locale or the viewer (the page around the books is rendered per request).
+ */
+export function cachedBrowse(db: Db, answers: CatalogueAnswers, params: BrowseParams): Promise<BookPageBody> {
+  const key = ['browse', params.sort, params.genre ?? '', params.status ?? '', params.audio ? 'audio' : '', params.page, params.limit].join('\t');
+  return answers.get(key, () => browse(db, params));
+}
+
+export function cachedSearch(db: Db, answers: CatalogueAnswers, q: string, page: number, limit = PAGE_SIZE): ReturnType<typeof search> {
+  // The answer depends on the words only (their order is kept: it is returned for highlighting).
+  const key = ['search', searchTerms(q).words.join(' '), page, limit].join('\t');
+  return answers.get(key, () => search(db, q, page, limit));
+}
+
+export function cachedRanking(db: Db, answers: CatalogueAnswers, by: Ranking, limit = RANKING_SIZE): Promise<RankedBook[]> {
+  return answers.get(['ranking', by, limit].join('\t'), () => ranking(db, by, limit));
 }
 
 /** Genre counts change only when books do; every browse page shows them (docs/api.md: 5 minutes). */

@@ -9,6 +9,7 @@ import { safeReturnPath } from '../../platform/http/safe-redirect.ts';
 import { RatingControl, averageText } from '../../../views/components/RatingControl.tsx';
 import { RatingForm, SlugParams } from './model.ts';
 import { rateBook, withdrawRating } from './service.ts';
+import type { CatalogueAnnouncer } from '../catalogue/answers.ts';
 
 const PRIVATE = { 'cache-control': 'private, no-cache' };
 
@@ -30,14 +31,14 @@ function formRating(value: string | undefined): number | string | undefined {
  * Without htmx: 303 back (the book page shows the checked star and the new average). With htmx:
  * the control itself, carrying the announcement for its status line.
  */
-export function ratingsPageRoutes(db: Db, auth: AuthPlugin, env: PageEnvironment) {
+export function ratingsPageRoutes(db: Db, cache: CatalogueAnnouncer, auth: AuthPlugin, env: PageEnvironment) {
   return new Elysia({ name: 'ratings-pages' })
     .use(auth)
     .post('/ratings/:slug', async ({ request, params, body, caller }) => {
       const { slug } = params;
       const returnTo = safeReturnPath(body.return_to, `/book/${slug}`);
       const clearing = body.clear === '1';
-      const summary = clearing ? await withdrawRating(db, caller.reader, slug) : await rateBook(db, caller.reader, slug, formRating(body.rating));
+      const summary = clearing ? await withdrawRating(db, cache, caller.reader, slug) : await rateBook(db, cache, caller.reader, slug, formRating(body.rating));
       if (!wantsHtmx(request)) return new Response(null, { status: 303, headers: { location: returnTo } });
       const ctx = pageContext(request, env);
       const said = clearing ? ctx.t('ratings.removed') : ctx.t('ratings.saved', { count: summary.mine ?? 0 });

@@ -7,5 +7,5 @@ import { ratingsPageRoutes } from './page-routes.ts';
 
 /** Star ratings: JSON under /api/ratings and the star control's form target /ratings/{slug}. */
 export function ratingsRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment) {
-  return new Elysia({ name: 'ratings' }).use(ratingsApiRoutes(platform.db, auth)).use(ratingsPageRoutes(platform.db, auth, env));
+  return new Elysia({ name: 'ratings' }).use(ratingsApiRoutes(platform.db, platform.cache, auth)).use(ratingsPageRoutes(platform.db, platform.cache, auth, env));
 }

@@ -3,6 +3,7 @@ import type { Reader } from '../../platform/http/auth.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { RATING_MESSAGE, isRating, type RatingSummary } from './model.ts';
 import { deleteRating, findMine, findTotals, upsertRating, type TotalsRow } from './queries.ts';
+import { bumpCatalogueVersion, type CatalogueAnnouncer } from '../catalogue/answers.ts';
 
 /** Rounded like a book's rating_avg (catalogue/service.ts toBook), so both always agree. */
 function summaryOf(row: TotalsRow): RatingSummary {
@@ -31,7 +32,7 @@ function isMissingBook(error: unknown): boolean {
  * Sets (or changes) the reader's rating and answers the totals after it. The totals on `books`
  * are moved by the database trigger in the same statement, never computed here.
  */
-export async function rateBook(db: Db, reader: Reader, slug: string, rating: unknown): Promise<RatingSummary> {
+export async function rateBook(db: Db, cache: CatalogueAnnouncer, reader: Reader, slug: string, rating: unknown): Promise<RatingSummary> {
   if (!isRating(rating)) throw badRequest(RATING_MESSAGE);
   let stored: boolean;
   try {
@@ -41,11 +42,13 @@ export async function rateBook(db: Db, reader: Reader, slug: string, rating: unk
     throw error;
   }
   if (!stored) throw notFound('Book not found');
+  await bumpCatalogueVersion(cache);
   return ratingOf(db, reader, slug);
 }
 
 /** Withdraws the reader's rating; idempotent for a known book, 404 for an unknown one. */
-export async function withdrawRating(db: Db, reader: Reader, slug: string): Promise<RatingSummary> {
+export async function withdrawRating(db: Db, cache: CatalogueAnnouncer, reader: Reader, slug: string): Promise<RatingSummary> {
   await deleteRating(db, reader, slug);
+  await bumpCatalogueVersion(cache);
   return ratingOf(db, reader, slug);
 }

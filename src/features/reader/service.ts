@@ -5,6 +5,7 @@ import type { Reader } from '../../platform/http/auth.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { jsonColumn } from '../../platform/db/json.ts';
 import { coverPath, toBook } from '../catalogue/service.ts';
+import { bumpCatalogueVersion } from '../catalogue/answers.ts';
 import type { Book } from '../catalogue/model.ts';
 import { libraryShelfOf } from '../library/service.ts';
 import { myRating } from '../ratings/service.ts';
@@ -162,4 +163,5 @@ export function cachedChapterPageData(db: Db, htmlCache: ChapterHtmlCache, pages
 export async function announceChapterChange(cache: Pick<Cache, 'publish'> | { publish(channel: string, message: string): void }, slug: string): Promise<void> {
   // A job worker thread passes its ctx: the runner publishes on the shared cache for it.
   await cache.publish(CHAPTER_CHANGES, slug);
+  await bumpCatalogueVersion(cache); // listings show the book too (catalogue/answers.ts)
 }

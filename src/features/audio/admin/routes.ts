@@ -8,6 +8,6 @@ import type { AudioAdminDeps } from './service.ts';
 
 /** The admin's view of stored audio: every object with its size and duration, and deleting one. */
 export function audioAdminRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment) {
-  const deps: AudioAdminDeps = { db: platform.db, objects: platform.objects };
+  const deps: AudioAdminDeps = { db: platform.db, objects: platform.objects, cache: platform.cache };
   return new Elysia({ name: 'audio-admin' }).use(audioAdminApiRoutes(deps, auth)).use(audioAdminPageRoutes(deps, auth, env));
 }

@@ -7,12 +7,14 @@ import { decodeCursor, encodeCursor, isStorableText } from './cursor.ts';
 import { DEFAULT_LIMIT, type CacheItem, type CachePage } from './model.ts';
 import { cacheEntry, cachePage, cacheTotals, deleteCacheEntry, forgetDoneJobs, type CacheRow } from './queries.ts';
 import type { Target } from '../queries.ts';
+import { bumpCatalogueVersion, type CatalogueAnnouncer } from '../../catalogue/answers.ts';
 
 const VOICE = new RegExp(VOICE_PATTERN);
 
 export interface AudioAdminDeps {
   db: Db;
   objects: ObjectStore;
+  cache: CatalogueAnnouncer;
 }
 
 /**
@@ -81,4 +83,5 @@ export async function removeStoredAudio(deps: AudioAdminDeps, target: Target): P
     await forgetDoneJobs(trx, target);
     await deps.objects.delete(key);
   });
+  await bumpCatalogueVersion(deps.cache); // has_audio may have changed
 }

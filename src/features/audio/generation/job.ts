@@ -10,6 +10,7 @@ import { notifyJobEnded } from './notify.ts';
 import { describeFailure, withChunkRetries } from '../failures.ts';
 import { storedSentences } from '../timings/sentences.ts';
 import { settleOrphans } from './state.ts';
+import { bumpCatalogueVersion } from '../../catalogue/answers.ts';
 import { resolveVoice, type SpeechCatalog } from '../voices/service.ts';
 import { parseNarration } from '../narration.ts';
 import { narrationScript } from '../script.ts';
@@ -59,7 +60,8 @@ export function createAudioJob(deps: AudioJobDeps): JobBody<AudioJobPayload, Aud
       const reason = describeFailure(error);
       if (permanent || ctx.attempt >= ctx.maxAttempts) {
         await recordFailure(ctx, payload, reason);
-        await removeParts(objects, ctx.jobId);
+        await bumpCatalogueVersion(ctx); // the book's has_audio may have changed
+  await removeParts(objects, ctx.jobId);
       }
       ctx.log.warn('audio generation failed', { ...target, attempt: ctx.attempt, permanent, error: reason });
       // The queue keeps this message as jobs.error: the same words as the row's.
