@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test';
+import { withRealServers } from '../support/servers.ts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -96,7 +97,8 @@ async function manifestOf(dir: string): Promise<Manifest> {
   return JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as Manifest;
 }
 
-describe('PostgreSQL and S3', () => {
+// PostgreSQL's server and pg_dump: only with `npm run test:real` (CI runs both).
+describe.if(withRealServers)('PostgreSQL and S3', () => {
   test('back up a running app, restore into a new database and bucket, read it all back', async () => {
     const { endpoint } = await sharedS3rver();
     const s3 = (bucket: string) => ({ S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' });

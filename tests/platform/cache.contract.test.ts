@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import { createMemoryCache, createRedisCache, type Cache } from '../../src/platform/cache/index.ts';
 import { createTestRedisCache, randomPrefix } from '../support/cache.ts';
+import { withRealServers } from '../support/servers.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -18,6 +19,8 @@ type Adapter = {
   name: string;
   /** Two caches that share keys and channels (memory: the same instance; it is single-process). */
   open(): Promise<[Cache, Cache]>;
+  /** Needs the Redis server: only with `npm run test:real`. */
+  servers?: true;
 };
 
 const adapters: Adapter[] = [
@@ -30,6 +33,7 @@ const adapters: Adapter[] = [
   },
   {
     name: 'redis',
+    servers: true,
     async open() {
       const prefix = randomPrefix();
       return [await createTestRedisCache(prefix), await createTestRedisCache(prefix)];
@@ -37,7 +41,7 @@ const adapters: Adapter[] = [
   },
 ];
 
-describe.each(adapters)('cache contract: $name', (adapter) => {
+describe.each(adapters.filter((a) => withRealServers || !a.servers))('cache contract: $name', (adapter) => {
   let cache: Cache;
   let peer: Cache;
 
@@ -243,7 +247,7 @@ describe.each(adapters)('cache contract: $name', (adapter) => {
   });
 });
 
-describe('redis cache isolation and failure', () => {
+describe.if(withRealServers)('redis cache isolation and failure', () => {
   test('different key prefixes never see each other', async () => {
     const a = await createTestRedisCache();
     const b = await createTestRedisCache();

@@ -3,6 +3,9 @@ import { createMemoryCache } from '../../src/platform/cache/memory.ts';
 import { PG_CHANNEL, withPostgresChannels } from '../../src/platform/cache/pg-channels.ts';
 import type { Cache } from '../../src/platform/cache/port.ts';
 import { adminUrl, withAdmin } from '../support/db.ts';
+import { withRealServers } from '../support/servers.ts';
+
+const serverTest = test.if(withRealServers);
 
 /**
  * The in-process cache with pub/sub over PostgreSQL NOTIFY (two "processes" = two instances with
@@ -20,7 +23,7 @@ async function until(check: () => boolean, ms = 3000): Promise<void> {
   for (const end = Date.now() + ms; !check(); await Bun.sleep(10)) if (Date.now() > end) throw new Error('timed out');
 }
 
-test('a message published in one process reaches subscribers in both; keys stay in each', async () => {
+serverTest('a message published in one process reaches subscribers in both; keys stay in each', async () => {
   const [a, b] = [await open(), await open()];
   const heard: string[] = [];
   const stopA = await a.subscribe('news', (m) => heard.push(`a:${m}`));
@@ -43,7 +46,7 @@ test('a message published in one process reaches subscribers in both; keys stay 
   expect(a.kind).toBe('memory');
 });
 
-test('a message too large for NOTIFY is still delivered in its own process', async () => {
+serverTest('a message too large for NOTIFY is still delivered in its own process', async () => {
   const a = await open();
   const heard: string[] = [];
   await a.subscribe('big', (m) => heard.push(m));
@@ -51,7 +54,7 @@ test('a message too large for NOTIFY is still delivered in its own process', asy
   expect(heard.map((m) => m.length)).toEqual([10_000]);
 });
 
-test('a notification that is not ours on the same channel is ignored', async () => {
+serverTest('a notification that is not ours on the same channel is ignored', async () => {
   const a = await open();
   const heard: string[] = [];
   await a.subscribe('news', (m) => heard.push(m));
@@ -61,7 +64,7 @@ test('a notification that is not ours on the same channel is ignored', async () 
   expect(heard).toEqual(['after']);
 });
 
-test('when the server drops the connection it is opened again and messages flow', async () => {
+serverTest('when the server drops the connection it is opened again and messages flow', async () => {
   const [a, b] = [await open(), await open()];
   const heard: string[] = [];
   await b.subscribe('wake', (m) => heard.push(m));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { ColumnNode, UpdateQueryNode, type KyselyPlugin } from 'kysely';
 import { adminUrl, createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { withRealServers } from '../support/servers.ts';
 import { createTestRedisCache, randomPrefix } from '../support/cache.ts';
 import { createMemoryCache } from '../../src/platform/cache/memory.ts';
 import { withPostgresChannels } from '../../src/platform/cache/pg-channels.ts';
@@ -39,7 +40,7 @@ function claimCounter() {
   return counter;
 }
 
-type Adapter = { name: string; open(): Promise<{ web: Cache; runners: [Cache, Cache]; all: Cache[] }> };
+type Adapter = { name: string; servers?: true; open(): Promise<{ web: Cache; runners: [Cache, Cache]; all: Cache[] }> };
 const adapters: Adapter[] = [
   {
     name: 'in-process cache',
@@ -50,6 +51,7 @@ const adapters: Adapter[] = [
   },
   {
     name: 'Redis, separate connections',
+    servers: true,
     async open() {
       const prefix = randomPrefix();
       const all = await Promise.all([0, 1, 2].map(() => createTestRedisCache(prefix)));
@@ -58,6 +60,7 @@ const adapters: Adapter[] = [
   },
   {
     name: 'PostgreSQL NOTIFY, separate connections and memories',
+    servers: true,
     async open() {
       const all = await Promise.all([0, 1, 2].map(() => withPostgresChannels(createMemoryCache(), adminUrl)));
       return { web: all[0]!, runners: [all[1]!, all[2]!], all };
@@ -67,7 +70,7 @@ const adapters: Adapter[] = [
 
 const sleep = (ms: number) => Bun.sleep(ms);
 
-describe.each(adapters)('job wake-ups: $name', (adapter) => {
+describe.each(adapters.filter((a) => withRealServers || !a.servers))('job wake-ups: $name', (adapter) => {
   let handle: TestDatabase;
   let caches: Awaited<ReturnType<Adapter['open']>>;
   const counters = [claimCounter(), claimCounter()];
