@@ -3,12 +3,13 @@ import type { Db } from '../../platform/db/index.ts';
 import { bookColumns, type BookRow } from './queries.ts';
 import type { SearchTerms } from './search-terms.ts';
 
-/**
- * How close a typed word must be to a word of a title or author (pg_trgm word_similarity). The
- * default 0.6 misses one swapped pair of letters in a short word ("mountian" → 0.56); below 0.5
- * unrelated names start to match ("hartgrav" ~ "Clemency Hart", 0.44).
+/*
+ * How close a typed word must be to a word of a title or author (pg_trgm word_similarity) is the
+ * session setting pg_trgm.word_similarity_threshold, 0.5 for every connection (platform/db/
+ * session-settings.ts), so a search is one statement and no transaction. The default 0.6 misses
+ * one swapped pair of letters in a short word ("mountian" → 0.56); below 0.5 unrelated names
+ * start to match ("hartgrav" ~ "Clemency Hart", 0.44).
  */
-const WORD_SIMILARITY = 0.5;
 
 /**
  * Full-text hits first (every word as a prefix over title, author and description, ranked by
@@ -51,14 +52,10 @@ export async function searchBooks(db: Db, terms: SearchTerms, offset: number, li
     order by tier, score desc, slug
     limit ${limit} offset ${offset}
   )`;
-  // The threshold of the <% operator is a setting: set it for this transaction only.
-  return db.transaction().execute(async (trx) => {
-    await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`.execute(trx);
-    return bookColumns(trx)
-      .innerJoin(hits.as('h'), 'h.slug', 'b.slug')
-      .orderBy(sql`h.tier`)
-      .orderBy(sql`h.score`, 'desc')
-      .orderBy('b.slug')
-      .execute();
-  });
+  return bookColumns(db)
+    .innerJoin(hits.as('h'), 'h.slug', 'b.slug')
+    .orderBy(sql`h.tier`)
+    .orderBy(sql`h.score`, 'desc')
+    .orderBy('b.slug')
+    .execute();
 }

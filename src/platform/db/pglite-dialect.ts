@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGliteDialect, type DatabaseConnection, type Driver, type TransactionSettings, type QueryCompiler } from 'kysely';
+import { sessionSetStatements } from './session-settings.ts';
+import { CompiledQuery, PGliteDialect, type DatabaseConnection, type Driver, type TransactionSettings, type QueryCompiler } from 'kysely';
 
 /**
  * kysely's PGlite driver hands every caller the same connection, so a query issued while another
@@ -13,8 +14,15 @@ class SerialDriver implements Driver {
 
   constructor(private readonly inner: Driver) {}
 
-  init() {
-    return this.inner.init();
+  async init() {
+    await this.inner.init();
+    // The embedded database has one session: its settings are made once, here.
+    const connection = await this.inner.acquireConnection();
+    try {
+      for (const statement of sessionSetStatements().split('\n')) await connection.executeQuery(CompiledQuery.raw(statement));
+    } finally {
+      await this.inner.releaseConnection(connection);
+    }
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
