@@ -1,15 +1,17 @@
 import { Elysia } from 'elysia';
 import type { BootedPlatform } from '../../platform/boot.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
+import { limitReaderWrites } from '../../platform/http/rate-limit.ts';
 import { t } from 'elysia';
 import { AudioTimeBody, AudioTimeQuery, AudioTimeResponse, ProgressBody, ProgressResponse, ProgressSchema, SlugParams } from './model.ts';
 import { audioTimeOf, forgetProgress, progressOf, recordProgress } from './service.ts';
 
 /** Reading and listening positions, per signed-in user or else per anonymous session (docs/api.md). */
-export function progressRoutes(platform: Pick<BootedPlatform, 'db'>, auth: AuthPlugin) {
+export function progressRoutes(platform: Pick<BootedPlatform, 'db' | 'cache' | 'clock'>, auth: AuthPlugin) {
   const { db } = platform;
   return new Elysia({ name: 'progress' })
     .use(auth)
+    .onBeforeHandle(limitReaderWrites(platform, 'progress'))
     .post('/api/progress', ({ body, caller }) => recordProgress(db, caller.reader, body), {
       body: ProgressBody,
       response: ProgressResponse,

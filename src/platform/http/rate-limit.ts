@@ -1,5 +1,8 @@
 import type { Cache } from '../cache/port.ts';
+import type { Clock } from '../clock.ts';
+import { readerKey, type Reader } from './auth.ts';
 import { AppError } from './errors.ts';
+import { clientIpOf } from './request-context.ts';
 
 export interface Limit {
   /** Attempts allowed per window. */
@@ -24,4 +27,36 @@ export class RateLimited extends AppError {
   constructor(readonly retryAfterSeconds: number) {
     super(429, 'rate_limited', `Too many attempts. Try again in ${retryAfterSeconds} seconds.`);
   }
+}
+
+/** The small writes every reader makes, anonymous ones included (docs/api.md, "Limits on reader writes"). */
+export type ReaderWrite = 'progress' | 'rating' | 'vote';
+
+/**
+ * Far above what a person reading, rating or swiping ever does; they only stop a script. An
+ * address carries ten readers' worth, for households and offices behind one address.
+ */
+export const READER_WRITE_LIMITS: Record<ReaderWrite, { perReader: Limit; perAddress: Limit }> = {
+  progress: { perReader: { max: 120, windowSeconds: 60 }, perAddress: { max: 1200, windowSeconds: 60 } },
+  rating: { perReader: { max: 30, windowSeconds: 60 }, perAddress: { max: 300, windowSeconds: 60 } },
+  vote: { perReader: { max: 120, windowSeconds: 60 }, perAddress: { max: 1200, windowSeconds: 60 } },
+};
+
+/** Counts one write against the reader (account or anonymous session) and against the client address. */
+export async function enforceReaderWriteLimit(cache: Cache, kind: ReaderWrite, who: { reader: string; address: string }, now = Date.now()): Promise<void> {
+  const limits = READER_WRITE_LIMITS[kind];
+  await enforceRateLimit(cache, `write:${kind}:reader:${who.reader}`, limits.perReader, now);
+  await enforceRateLimit(cache, `write:${kind}:address:${who.address}`, limits.perAddress, now);
+}
+
+/**
+ * A beforeHandle hook for a feature's instance: every write (not GET/HEAD) of the routes after it
+ * counts as one `kind` write. The address is the socket's, or X-Forwarded-For's first entry only
+ * with TRUST_PROXY=1 (server.ts), so a client cannot pick its own bucket.
+ */
+export function limitReaderWrites(deps: { cache: Cache; clock: Clock }, kind: ReaderWrite) {
+  return async ({ request, caller }: { request: Request; caller: { reader: Reader } }): Promise<void> => {
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    await enforceReaderWriteLimit(deps.cache, kind, { reader: readerKey(caller.reader), address: clientIpOf(request) }, deps.clock().getTime());
+  };
 }

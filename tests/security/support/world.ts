@@ -1,4 +1,5 @@
 import { startTestApp, type TestApp } from '../../support/app.ts';
+import type { Clock } from '../../../src/platform/clock.ts';
 import { DEBUG_TOKEN, TEST_ORIGIN, loginAs, type Session } from '../../support/auth.ts';
 
 export { TEST_ORIGIN };
@@ -26,8 +27,9 @@ export interface World {
 export const WEBHOOK_SECRET = 'whsec_c2VjdXJpdHktc3VpdGUtd2ViaG9vay1zZWNyZXQ=';
 
 /** The app with the demo catalogue, the debug login and a webhook secret, and one caller of each kind. */
-export async function startWorld(env: Record<string, string> = {}): Promise<World> {
+export async function startWorld(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<World> {
   const app = await startTestApp({
+    clock: options.clock,
     env: { DEBUG_LOGIN_TOKEN: DEBUG_TOKEN, POLAR_WEBHOOK_SECRET: WEBHOOK_SECRET, METRICS_TOKEN: 'security-suite-metrics-token-0123456789', ...env },
     // No worker runs here: a live audio stream would wait 20 s for its first bytes before its 503.
     audio: { follow: { firstBytesTimeoutMs: 300, stallTimeoutMs: 1_000, pollMs: 50 } },
