@@ -22,7 +22,21 @@ export function toCallerUser(row: UserRow): CallerUser {
 export function avatarUrlOf(user: Pick<CallerUser, 'avatarKey' | 'providerAvatarUrl'>, baseUrl = ''): string | null {
   // An absolute link (a base was given) points at the address the reader is using.
   if (user.avatarKey) return `${baseUrl ? linkBase(baseUrl) : ''}/${user.avatarKey}`;
-  return user.providerAvatarUrl;
+  return webImageUrl(user.providerAvatarUrl);
+}
+
+/**
+ * A provider's picture claim is whatever the account holder typed at an OpenID provider they may
+ * run themselves: only an http(s) URL is an image address; `javascript:`, `data:` and junk are none.
+ */
+function webImageUrl(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
 }
 
 export const USERNAME = /^[A-Za-z0-9_-]{2,32}$/;
