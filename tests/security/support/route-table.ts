@@ -17,3 +17,11 @@ export function routeTable(app: TestApp): RouteEntry[] {
   for (const { method, path } of routes) seen.set(`${method} ${path}`, { method, path });
   return [...seen.values()];
 }
+
+/** The TypeBox body schema each route declares (`METHOD /path` → schema), as Elysia keeps it in the route's hooks. */
+export function bodySchemas(app: TestApp): Map<string, unknown> {
+  const routes = createApp(app.platform, loadAssets()).routes as { method: string; path: string; hooks?: { body?: unknown } }[];
+  const schemas = new Map<string, unknown>();
+  for (const route of routes) if (route.hooks?.body && typeof route.hooks.body === 'object') schemas.set(routeKey(route), route.hooks.body);
+  return schemas;
+}
