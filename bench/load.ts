@@ -111,6 +111,8 @@ async function startApp(): Promise<{ base: string; pid: number }> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? work, PORT: String(port), DATA_DIR: join(work, 'data'),
     DATABASE_URL, REDIS_URL, ROLE: 'all', SEED_DEMO: '0', LOG_LEVEL: 'error', DEBUG_LOGIN_TOKEN: DEBUG_TOKEN,
+    // As behind a reverse proxy: the workload gives each simulated reader an address of its own.
+    TRUST_PROXY: '1',
     BASE_URL: `http://127.0.0.1:${port}`,
   };
   const out = openSync(logFile, 'w');

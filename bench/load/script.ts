@@ -73,6 +73,9 @@ function init(args)
 end
 
 local function pick(t) return t[math.random(#t)] end
+-- Each simulated reader comes from an address of its own (the app runs with TRUST_PROXY=1, as
+-- behind a reverse proxy), so the per-address write limits see many readers, not one.
+local function address(i) return string.format("10.%d.%d.%d", math.floor(i / 65536) % 256, math.floor(i / 256) % 256, i % 256) end
 
 function request()
   local r = math.random()
@@ -85,17 +88,20 @@ function request()
   elseif r < PROGRESS then
     local i = math.random(#chapters)
     local body = string.format('{"slug":"%s","chapter":%d,"scroll":%.3f}', slugs[i], numbers[i], math.random())
+    local a = math.random(#anonymous)
     return wrk.format("POST", "/api/progress", headers({ Accept = "application/json", ["Content-Type"] = "application/json",
-      Cookie = "session_id=" .. pick(anonymous), Origin = ${lua(input.origin)} }), body)
+      Cookie = "session_id=" .. anonymous[a], Origin = ${lua(input.origin)}, ["X-Forwarded-For"] = address(a) }), body)
   else
-    local auth = "Bearer " .. pick(tokens)
+    local u = math.random(#tokens)
+    local auth = "Bearer " .. tokens[u]
+    local from = address(100000 + u)
     if math.random() < COMMENT_SHARE then
       local i = math.random(#chapters)
       local body = string.format('{"text":"Load test comment %d on this chapter.","chapter":%d}', math.random(1000000), numbers[i])
-      return wrk.format("POST", "/api/comments/" .. slugs[i], headers({ Accept = "application/json", ["Content-Type"] = "application/json", Authorization = auth }), body)
+      return wrk.format("POST", "/api/comments/" .. slugs[i], headers({ Accept = "application/json", ["Content-Type"] = "application/json", Authorization = auth, ["X-Forwarded-For"] = from }), body)
     end
     local body = string.format('{"direction":"%s"}', pick(directions))
-    return wrk.format("POST", "/api/comment/" .. pick(comments) .. "/vote", headers({ Accept = "application/json", ["Content-Type"] = "application/json", Authorization = auth }), body)
+    return wrk.format("POST", "/api/comment/" .. pick(comments) .. "/vote", headers({ Accept = "application/json", ["Content-Type"] = "application/json", Authorization = auth, ["X-Forwarded-For"] = from }), body)
   end
 end
 `;

@@ -8,6 +8,7 @@ import { enqueue, getJob } from '../../src/platform/queue/index.ts';
 import { pruneJobsKind } from '../../src/features/maintenance/kinds.ts';
 import { databaseUrl, withAdmin } from '../support/db.ts';
 import { freePort, spawnApp, type AppProcess } from '../support/processes.ts';
+import { withRealServers } from '../support/servers.ts';
 
 /**
  * ROLE=web and ROLE=worker as separate processes of `bun src/main.ts` on one (empty, so both
@@ -25,6 +26,7 @@ let workerPort: number;
 let db: DatabaseHandle;
 
 beforeAll(async () => {
+  if (!withRealServers) return;
   await withAdmin((c) => c.query(`create database "${name}"`));
   [webPort, workerPort] = [await freePort(), await freePort()];
   web = spawnApp({ ...env, ROLE: 'web', PORT: String(webPort) });
@@ -36,7 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.allSettled([web?.stop(), worker?.stop()]);
   await db?.close();
-  await withAdmin((c) => c.query(`drop database if exists "${name}" with (force)`));
+  if (withRealServers) await withAdmin((c) => c.query(`drop database if exists "${name}" with (force)`));
   rmSync(dataDir, { recursive: true, force: true });
 }, 30_000);
 
@@ -50,7 +52,8 @@ async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 15_000):
   throw new Error('timed out');
 }
 
-describe('separate web and worker processes', () => {
+// PostgreSQL's server shared by two processes: only with `npm run test:real` (CI runs both).
+describe.if(withRealServers)('separate web and worker processes', () => {
   test('both start on an empty database, migrating it together', async () => {
     expect(await web.announced).toBe(`Chapterhouse is ready at http://localhost:${webPort}`);
     expect(await worker.announced).toBe('Chapterhouse worker is running');
