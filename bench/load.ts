@@ -29,7 +29,8 @@ import type { Subprocess } from 'bun';
 import { freePort } from '../tests/support/processes.ts';
 import { ensureSeeded } from './reading/seed.ts';
 import { pick, rng } from './reading/prose.ts';
-import { rawGet } from './reading/http.ts';
+import { rawGet, type RawResponse } from './reading/http.ts';
+import { startCeiling } from './reading/ceiling.ts';
 import { runWrk, writeScript, type WrkResult, type WrkSettings } from './reading/wrk.ts';
 import { writeMixScript, type MixWeights } from './load/script.ts';
 
@@ -126,23 +127,10 @@ async function startApp(): Promise<{ base: string; pid: number }> {
   throw new Error('app not ready after 120 s');
 }
 
-async function startCeiling(base: string, path: string): Promise<{ base: string; pid: number }> {
+async function sampleChapterPage(base: string, path: string): Promise<RawResponse> {
   const sample = await rawGet(`${base}${path}`, { 'Accept-Encoding': 'gzip, br', Accept: 'text/html', Cookie: 'session_id=loadreader-0000000001' });
   if (sample.status !== 200) throw new Error(`ceiling sample ${path} answered ${sample.status}`);
-  const drop = new Set(['date', 'content-length', 'set-cookie', 'x-request-id', 'transfer-encoding', 'connection', 'keep-alive']);
-  writeFileSync(join(work, 'ceiling-body'), sample.body);
-  writeFileSync(join(work, 'ceiling-headers.json'), JSON.stringify(Object.fromEntries(Object.entries(sample.headers).filter(([k]) => !drop.has(k)))));
-  const child = Bun.spawn([process.execPath, join(import.meta.dir, 'reading/static-server.ts'), join(work, 'ceiling-body'), join(work, 'ceiling-headers.json')], { stdin: 'pipe', stdout: 'pipe', stderr: 'inherit' });
-  children.push(child);
-  const reader = child.stdout.getReader();
-  let text = '';
-  while (!/listening \d+/.test(text)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error('static server exited before listening');
-    text += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  return { base: `http://127.0.0.1:${/listening (\d+)/.exec(text)![1]}`, pid: child.pid };
+  return sample;
 }
 
 /** Signed-in readers (debug login: Bearer tokens) and a few comments for the votes to go to. */
@@ -214,7 +202,7 @@ async function main() {
   const { tokens, commentIds } = await prepareReaders(app.base, books);
   const anonymous = Array.from({ length: 2000 }, (_, i) => `loadanon-${String(i).padStart(10, '0')}`);
   const mix = writeMixScript(work, WEIGHTS, { chapters, listings, anonymous, tokens, commentIds, commentShare: COMMENT_SHARE, origin: app.base });
-  const ceiling = await startCeiling(app.base, `/book/${chapters[0]!.slug}/${chapters[0]!.n}`);
+  const ceiling = await startCeiling(work, await sampleChapterPage(app.base, `/book/${chapters[0]!.slug}/${chapters[0]!.n}`), children);
   const ceilingScript = writeScript(work, 'ceiling', chapters.slice(0, 2000).map((c) => `/book/${c.slug}/${c.n}`), { 'Accept-Encoding': 'gzip, br', Accept: 'text/html' });
 
   const levels: LevelResult[] = [];

@@ -23,6 +23,7 @@ import { ensureSeeded } from './reading/seed.ts';
 import { TITLE_NOUNS, rng, pick } from './reading/prose.ts';
 import { decodedText, eachLimited, rawGet, type RawResponse } from './reading/http.ts';
 import { runWrk, writeScript, type WrkResult, type WrkSettings } from './reading/wrk.ts';
+import { startCeiling } from './reading/ceiling.ts';
 import { cpuWindow, waitForQuiet } from './reading/cpu.ts';
 
 const ROOT = resolve(import.meta.dir, '..');
@@ -271,26 +272,6 @@ async function startApp(): Promise<{ base: string; logFile: string; pid: number 
   throw new Error(`app not ready after 120 s:\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
 }
 
-/** Bun.serve in its own process answering every request with `sample`'s body and headers. */
-async function startCeiling(sample: RawResponse): Promise<{ base: string; pid: number }> {
-  const bodyFile = join(work, 'ceiling-body');
-  const headersFile = join(work, 'ceiling-headers.json');
-  const drop = new Set(['date', 'content-length', 'set-cookie', 'x-request-id', 'transfer-encoding', 'connection', 'keep-alive']);
-  writeFileSync(bodyFile, sample.body);
-  writeFileSync(headersFile, JSON.stringify(Object.fromEntries(Object.entries(sample.headers).filter(([k]) => !drop.has(k)))));
-  const child = Bun.spawn([process.execPath, join(import.meta.dir, 'reading/static-server.ts'), bodyFile, headersFile], { stdin: 'pipe', stdout: 'pipe', stderr: 'inherit' });
-  children.push(child);
-  const reader = child.stdout.getReader();
-  let text = '';
-  while (!/listening \d+/.test(text)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error('static server exited before listening');
-    text += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  return { base: `http://127.0.0.1:${/listening (\d+)/.exec(text)![1]}`, pid: child.pid };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Measuring
 
@@ -416,7 +397,7 @@ async function main() {
   const samplePath = chapterOk ? chapterScenario.paths[0]! : '/';
   const sample = await rawGet(base + samplePath, HTML_HEADERS);
   if (sample.status !== 200) throw new Error(`ceiling sample ${samplePath} answered ${sample.status}`);
-  const ceilingServer = await startCeiling(sample);
+  const ceilingServer = await startCeiling(work, sample, children);
   const ceilingBase = ceilingServer.base;
   const ceilingLabel = chapterOk ? 'static ceiling (Bun.serve)' : 'static ceiling (stand-in: "/")';
   log(`ceiling: ${ceilingBase} serves ${samplePath} (${sample.body.byteLength} bytes, ${sample.headers['content-encoding'] ?? 'identity'}, ${sample.headers['content-type']})${chapterOk ? '' : ' — the chapter page is not available yet'}`);

@@ -136,6 +136,8 @@ test('an upload its route reads itself is held to that route\'s own limit, not t
   const { upload_url } = (await start.json()) as { upload_url: string };
   const upload = new URL(upload_url);
   const bytes = new Uint8Array(1536 * 1024).fill(7);
-  const res = await world.app.fetch(upload.pathname + upload.search, { method: 'PUT', headers: { 'content-type': 'image/png', 'content-length': String(bytes.byteLength) }, body: bytes });
+  const init = { method: 'PUT', headers: { 'content-type': 'image/png', 'content-length': String(bytes.byteLength) }, body: bytes };
+  // The filesystem store takes uploads on the app's own /objects route; an S3 store's link goes to S3.
+  const res = upload.pathname.startsWith('/objects/') ? await world.app.fetch(upload.pathname + upload.search, init) : await fetch(upload_url, init);
   expect(res.status).toBeLessThan(300);
 });

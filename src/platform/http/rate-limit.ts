@@ -1,4 +1,4 @@
-import type { Cache } from '../cache/port.ts';
+import { CacheUnavailable, type Cache } from '../cache/port.ts';
 import type { Clock } from '../clock.ts';
 import { readerKey, type Reader } from './auth.ts';
 import { AppError } from './errors.ts';
@@ -45,8 +45,14 @@ export const READER_WRITE_LIMITS: Record<ReaderWrite, { perReader: Limit; perAdd
 /** Counts one write against the reader (account or anonymous session) and against the client address. */
 export async function enforceReaderWriteLimit(cache: Cache, kind: ReaderWrite, who: { reader: string; address: string }, now = Date.now()): Promise<void> {
   const limits = READER_WRITE_LIMITS[kind];
-  await enforceRateLimit(cache, `write:${kind}:reader:${who.reader}`, limits.perReader, now);
-  await enforceRateLimit(cache, `write:${kind}:address:${who.address}`, limits.perAddress, now);
+  try {
+    await enforceRateLimit(cache, `write:${kind}:reader:${who.reader}`, limits.perReader, now);
+    await enforceRateLimit(cache, `write:${kind}:address:${who.address}`, limits.perAddress, now);
+  } catch (error) {
+    // A brake on scripts, not a gate: while the cache that counts is away (its adapter logs the
+    // outage), readers' progress, ratings and votes are not held back.
+    if (!(error instanceof CacheUnavailable)) throw error;
+  }
 }
 
 /**
