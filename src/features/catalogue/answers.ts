@@ -36,6 +36,11 @@ export async function bumpCatalogueVersion(cache: CatalogueAnnouncer): Promise<v
 export interface CatalogueAnswers {
   /** The answer cached under `key` for the current catalogue version, else `load()`'s (concurrent misses share one load). */
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * The current catalogue version, read from the shared cache (never remembered), or null while
+   * the cache is away: then nothing may be cached under it. Rendered listing pages key on it.
+   */
+  version(): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -94,16 +99,21 @@ export function createCatalogueAnswers(cache: Cache, options: CatalogueAnswersOp
     })
     .catch((error) => (report(error), null));
 
+  async function version(): Promise<string | null> {
+    try {
+      return (await cache.get(CATALOGUE_VERSION_KEY)) ?? '0';
+    } catch (error) {
+      report(error);
+      return null;
+    }
+  }
+
   return {
+    version,
     async get<T>(key: string, load: () => Promise<T>): Promise<T> {
-      let version: string;
-      try {
-        version = (await cache.get(CATALOGUE_VERSION_KEY)) ?? '0';
-      } catch (error) {
-        report(error);
-        return load();
-      }
-      const id = `${version}\n${key}`;
+      const current = await version();
+      if (current === null) return load();
+      const id = `${current}\n${key}`;
       const held = local.get(id);
       const hit = held !== undefined && held.expiresAt > now();
       countCacheLookup('catalogue_answer', hit);

@@ -13,5 +13,5 @@ export function catalogueRoutes(platform: BootedPlatform, auth: AuthPlugin, env:
   return new Elysia({ name: 'catalogue' })
     .use(auth)
     .use(catalogueApiRoutes(platform.db, platform.cache, answers, auth))
-    .use(cataloguePageRoutes(platform.db, answers, auth, env));
+    .use(cataloguePageRoutes(platform.db, answers, auth, env, { now: () => platform.clock().getTime() }));
 }
