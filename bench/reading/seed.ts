@@ -13,6 +13,7 @@ import pg from 'pg';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { openPostgres } from '../../src/platform/db/index.ts';
 import { MIGRATIONS_DIR, migrateToLatest } from '../../src/platform/db/migrate.ts';
+import { renderMissingChapters } from '../../src/features/reader/stored-html.ts';
 import { genreSlug } from '../../src/features/catalogue/genres.ts';
 import { authorName, blurb, bookTitle, chapterTitle, paragraph, rng, slugify, wordCount, type Rand } from './prose.ts';
 
@@ -232,6 +233,9 @@ async function fill(db: Kysely<any>, options: SeedOptions): Promise<void> {
   await Promise.all([half(0), half(1)]);
   await sql`alter table chapters enable trigger chapters_count_insert`.execute(db);
   step(`${options.books * options.chapters} chapters`);
+  // Writers store each chapter's rendering with its text (reader/stored-html.ts); so does the seed.
+  await renderMissingChapters(db as never, { batch: 500 });
+  step('chapter renderings stored');
 
   // Reading progress of anonymous readers (a pool of sessions), spread over the last 45 days, so
   // reads_7d / reads_30d can be computed the way the popularity job does and stay consistent if it runs.

@@ -101,17 +101,17 @@ function request(headers: Record<string, string> = {}, url = 'http://localhost/b
 
 describe('rendered page cache', () => {
   test('the key holds the path, the look, the book font offer and the viewer', () => {
-    const base = renderedPageKey(request(), '/book/a/1', 1);
+    const base = renderedPageKey(request(), '/book/a/1', 'v1');
     const variants = [
-      renderedPageKey(request(), '/book/a/1', 2),
-      renderedPageKey(request(), '/book/a/01', 1),
-      renderedPageKey(request({ cookie: 'theme=light' }), '/book/a/1', 1),
-      renderedPageKey(request({ cookie: 'locale=pt' }), '/book/a/1', 1),
-      renderedPageKey(request({ 'accept-language': 'fr' }), '/book/a/1', 1),
-      renderedPageKey(request({ cookie: 'font_family=serif' }), '/book/a/1', 1),
+      renderedPageKey(request(), '/book/a/1', 'v2'),
+      renderedPageKey(request(), '/book/a/01', 'v1'),
+      renderedPageKey(request({ cookie: 'theme=light' }), '/book/a/1', 'v1'),
+      renderedPageKey(request({ cookie: 'locale=pt' }), '/book/a/1', 'v1'),
+      renderedPageKey(request({ 'accept-language': 'fr' }), '/book/a/1', 'v1'),
+      renderedPageKey(request({ cookie: 'font_family=serif' }), '/book/a/1', 'v1'),
       // A reader who chose the system font is not offered the book font; one who never chose is.
-      renderedPageKey(request({ cookie: 'font_family=system' }), '/book/a/1', 1),
-      renderedPageKey(request({ cookie: 'font_size=1.25' }), '/book/a/1', 1),
+      renderedPageKey(request({ cookie: 'font_family=system' }), '/book/a/1', 'v1'),
+      renderedPageKey(request({ cookie: 'font_size=1.25' }), '/book/a/1', 'v1'),
     ];
     for (const viewer of [
       { username: 'alice', role: 'user', avatarUrl: null },
@@ -121,11 +121,11 @@ describe('rendered page cache', () => {
     ] as const) {
       const r = request();
       setViewer(r, viewer);
-      variants.push(renderedPageKey(r, '/book/a/1', 1));
+      variants.push(renderedPageKey(r, '/book/a/1', 'v1'));
     }
     expect(new Set([base, ...variants]).size).toBe(variants.length + 1);
     // Cookies that do not change the page (the visitor id) do not split the cache.
-    expect(renderedPageKey(request({ cookie: 'session_id=someone-else-0123456789' }), '/book/a/1', 1)).toBe(base);
+    expect(renderedPageKey(request({ cookie: 'session_id=someone-else-0123456789' }), '/book/a/1', 'v1')).toBe(base);
   });
 
   test('renders once per key; compressed bodies decode to the same HTML and say so', async () => {
@@ -133,18 +133,18 @@ describe('rendered page cache', () => {
     const html = '<!doctype html><p>' + 'words '.repeat(400) + '</p>';
     let renders = 0;
     const render = () => (renders++, html);
-    const br = await pages.respond(request({ 'accept-encoding': 'br, gzip' }), '/book/a/1', 7, render);
+    const br = await pages.respond(request({ 'accept-encoding': 'br, gzip' }), '/book/a/1', 'v7', render);
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(br.headers.get('vary')).toBe('Accept-Encoding');
     expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(html);
-    const gz = await pages.respond(request({ 'accept-encoding': 'gzip' }), '/book/a/1', 7, render);
+    const gz = await pages.respond(request({ 'accept-encoding': 'gzip' }), '/book/a/1', 'v7', render);
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(html);
-    const plain = await pages.respond(request(), '/book/a/1', 7, render);
+    const plain = await pages.respond(request(), '/book/a/1', 'v7', render);
     expect(plain.headers.get('content-encoding')).toBeNull(); // left to the outer compression
     expect(await plain.text()).toBe(html);
     expect(renders).toBe(1);
-    await pages.respond(request({ 'accept-encoding': 'br' }), '/book/a/1', 7, render);
+    await pages.respond(request({ 'accept-encoding': 'br' }), '/book/a/1', 'v7', render);
     expect(renders).toBe(1);
   });
 
@@ -154,9 +154,9 @@ describe('rendered page cache', () => {
     const render = () => `<p>${++renders}</p>`;
     await pages.respond(request(), '/book/a/1', null, render);
     await pages.respond(request(), '/book/a/1', null, render);
-    await pages.respond(request({}, 'http://localhost/book/a/1?x=1'), '/book/a/1', 3, render);
-    await pages.respond(request({}, 'http://localhost/book/a/1?x=2'), '/book/a/1', 3, render);
-    await pages.respond(request({}, undefined, 'HEAD'), '/book/a/1', 3, render);
+    await pages.respond(request({}, 'http://localhost/book/a/1?x=1'), '/book/a/1', 'v3', render);
+    await pages.respond(request({}, 'http://localhost/book/a/1?x=2'), '/book/a/1', 'v3', render);
+    await pages.respond(request({}, undefined, 'HEAD'), '/book/a/1', 'v3', render);
     expect(renders).toBe(5);
   });
 });

@@ -5,10 +5,11 @@ import { RENDER_VERSION, renderChapter } from './render.ts';
 
 export interface ChapterHtmlCache {
   /**
-   * The rendered HTML of the chapter whose text hashes to `contentHash`. `loadText` is called only
-   * when neither this process nor the shared cache has the rendering.
+   * The rendered HTML of the chapter whose text hashes to `contentHash`. When neither this process
+   * nor the shared cache has it, `loadStored` (the rendering stored in the row) is asked, and only
+   * without one is `loadText` read and rendered.
    */
-  html(contentHash: string, loadText: () => Promise<string>): Promise<string>;
+  html(contentHash: string, loadText: () => Promise<string>, loadStored?: () => Promise<string | null>): Promise<string>;
 }
 
 export interface ChapterHtmlCacheOptions {
@@ -32,26 +33,26 @@ export function createChapterHtmlCache(cache: Cache, options: ChapterHtmlCacheOp
   const pending = new Map<string, Promise<string>>();
   const report = options.onError ?? (() => {});
 
-  async function fill(key: string, loadText: () => Promise<string>): Promise<string> {
+  async function fill(key: string, loadText: () => Promise<string>, loadStored?: () => Promise<string | null>): Promise<string> {
     // The shared cache is an optimisation: when it is down, readers still get their chapter.
     const shared = await cache.get(key).catch((error) => (report(error), null));
     countCacheLookup('chapter_html_shared', shared !== null);
     if (shared !== null) return shared;
-    const html = renderChapter(await loadText());
+    const html = (await loadStored?.()) ?? renderChapter(await loadText());
     // Awaited (a miss is rare and the write is small) so that another process finds it at once.
     await cache.set(key, html, ttl).catch(report);
     return html;
   }
 
   return {
-    async html(contentHash, loadText) {
+    async html(contentHash, loadText, loadStored) {
       const key = `reader:html:${RENDER_VERSION}:${contentHash}`;
       const hit = local.get(key);
       countCacheLookup('chapter_html', hit !== undefined);
       if (hit !== undefined) return hit;
       let rendering = pending.get(key);
       if (!rendering) {
-        rendering = fill(key, loadText).finally(() => pending.delete(key));
+        rendering = fill(key, loadText, loadStored).finally(() => pending.delete(key));
         pending.set(key, rendering);
       }
       const html = await rendering;

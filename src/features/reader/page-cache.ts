@@ -6,7 +6,7 @@ export interface RenderedPageCache {
    * The page for this request: from the cache when the same data (`stamp`) was already rendered
    * for the same look and viewer, else `render()`'s. A null stamp (data not cached) renders.
    */
-  respond(request: Request, pathname: string, stamp: number | null, render: () => string | Promise<string>): Promise<Response>;
+  respond(request: Request, pathname: string, stamp: string | null, render: () => string | Promise<string>): Promise<Response>;
 }
 
 /**
@@ -16,7 +16,7 @@ export interface RenderedPageCache {
  * neighbours (prev/next, prefetch).
  * Must grow with the page: anything new a page shows per request belongs here.
  */
-export function renderedPageKey(request: Request, pathname: string, stamp: number): string {
+export function renderedPageKey(request: Request, pathname: string, stamp: string): string {
   const offer = offersBookFont(request) ? 'font-offer' : '';
   return `${stamp}\n${pathname}\n${offer}\n${lookAndViewerKey(request)}`;
 }
@@ -26,7 +26,7 @@ export function renderedPageKey(request: Request, pathname: string, stamp: numbe
  * never asked for again (their stamp is gone) and age out.
  */
 export function createRenderedPageCache(options: { maxBytes?: number; maxEntries?: number } = {}): RenderedPageCache {
-  const pages = createRenderedPages({ cache: 'chapter_page', maxEntries: options.maxEntries ?? 5000, maxBytes: options.maxBytes ?? 64_000_000 });
+  const pages = createRenderedPages({ cache: 'chapter_page', maxEntries: options.maxEntries ?? 50_000, maxBytes: options.maxBytes ?? 96_000_000 });
   return {
     respond(request, pathname, stamp, render) {
       // Query strings are unbounded (anyone can make new ones): not cached.

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/index.ts';
 import type { BookRow } from '../catalogue/queries.ts';
+import { RENDERING_PREFIX } from './stored-html.ts';
 
 /**
  * Every chapter lookup here is a range or point read of the unique (book_slug, number) index of
@@ -60,6 +61,8 @@ export interface ReadingRow {
   /** md5 of the chapter text, computed by the database: the key of the cached rendering. */
   text_hash: string | null;
   text?: string | null;
+  /** The stored rendering when it was made from this text by this renderer (stored-html.ts), else null. */
+  html: string | null;
   prev: number | null;
   next: number | null;
 }
@@ -67,8 +70,9 @@ export interface ReadingRow {
 /**
  * The book, the chapter and its neighbours in one query (the reading page's budget). The book row
  * comes back even when the chapter does not exist, which tells "Book not found" from "Chapter not
- * found". The text itself is left in the database unless asked for: a cached rendering needs only
- * its hash, and the hash comes from the text itself, so no writer can forget to update it.
+ * found". The text itself is left in the database unless asked for: the stored rendering comes
+ * with it when it is current, and a cached rendering needs only the text's hash, which comes from
+ * the text itself, so no writer can forget to update it.
  */
 export async function findChapterForReading(db: Db, slug: string, n: number, withText: boolean): Promise<ReadingRow | undefined> {
   // Raw SQL on purpose: this is the hottest query of the site, and a template costs far less to
@@ -76,12 +80,14 @@ export async function findChapterForReading(db: Db, slug: string, n: number, wit
   const text = withText ? sql`, c.text` : sql``;
   const result = await sql<ReadingRow>`
     select b.slug, b.title, b.author, b.cover_key, b.status, b.chapter_count,
-           c.number, c.title as chapter_title, md5(c.text) as text_hash,
+           c.number, c.title as chapter_title, h.text_hash,
+           case when c.html_source = ${RENDERING_PREFIX} || h.text_hash then c.html end as html,
            (select max(p.number) from chapters p where p.book_slug = b.slug and p.number < ${n}) as prev,
            (select min(x.number) from chapters x where x.book_slug = b.slug and x.number > ${n}) as next
            ${text}
     from books b
     left join chapters c on c.book_slug = b.slug and c.number = ${n}
+    left join lateral (select md5(c.text) as text_hash) h on true
     where b.slug = ${slug}`.execute(db);
   return result.rows[0];
 }

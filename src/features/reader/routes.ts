@@ -12,9 +12,10 @@ import { chapterPath } from '../../../views/pages/reader/links.ts';
 import { createChapterHtmlCache } from './html-cache.ts';
 import { offersBookFont } from './font-offer.ts';
 import { createRenderedPageCache } from './page-cache.ts';
+import { createRenderedPages } from '../../platform/http/rendered-pages.ts';
 import { BookDetailResponse, BookParams, BookQuery, ChapterParams, ChapterQuery, ChapterResponse } from './model.ts';
 import { jumpTarget, parseChapterNumber, parsePage } from './paging.ts';
-import { bookDetail, bookPageData, cachedChapterPageData, chapterJson, createChapterPageCache, nearestChapter, withTranslation } from './service.ts';
+import { bookDetail, bookPageData, cachedChapterPage, chapterJson, createChapterPageCache, nearestChapter, withTranslation } from './service.ts';
 
 /** An htmx pager click asks for the chapter list only; a history restore wants the whole page. */
 function wantsChapterList(request: Request): boolean {
@@ -29,6 +30,8 @@ export function readerRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Pa
   // Subscribed once, here: every process hears announceChapterChange.
   const chapterPages = createChapterPageCache(platform.cache, (error) => platform.log.warn('chapter page invalidations unavailable', { error: error as Error }));
   const renderedPages = createRenderedPageCache();
+  // The same facts name the chapter's JSON (book, title, neighbours and the text by its hash).
+  const chapterJsons = createRenderedPages({ cache: 'chapter_json', contentType: 'application/json', maxEntries: 50_000, maxBytes: 48_000_000 });
   return new Elysia({ name: 'reader' })
     .use(auth)
     .get('/api/book/:slug', ({ params, query }) => bookDetail(db, params.slug, query), {
@@ -37,7 +40,12 @@ export function readerRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Pa
       response: BookDetailResponse,
       detail: { tags: ['reading'], summary: 'A book and its chapter list (all chapters unless from/limit page it)' },
     })
-    .get('/api/chapter/:slug/:n', ({ params, query }) => chapterJson(db, htmlCache, params.slug, params.n, query.locale), {
+    .get('/api/chapter/:slug/:n', async ({ request, params, query }) => {
+      // A translation (?locale=) is read each time; the original is kept like the page, under its facts.
+      if (query.locale !== undefined) return Response.json(await chapterJson(db, htmlCache, params.slug, params.n, query.locale));
+      const { entry } = await cachedChapterPage(db, htmlCache, chapterPages, params.slug, params.n);
+      return chapterJsons.respond(request, entry.kept ? entry.value.fingerprint : null, async () => JSON.stringify(await chapterJson(db, htmlCache, params.slug, params.n)));
+    }, {
       params: ChapterParams,
       query: ChapterQuery,
       response: ChapterResponse,
@@ -62,11 +70,16 @@ export function readerRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Pa
       // Pages answer a malformed chapter number like a missing chapter: the reader sees the 404 page.
       const n = parseChapterNumber(params.n);
       if (n === null) throw notFound('Chapter not found');
-      const { value: cached, stamp, kept } = await cachedChapterPageData(db, htmlCache, chapterPages, params.slug, n);
-      // ?locale= shows a stored translation; a query string is never cached (page-cache.ts).
-      const data = await withTranslation(db, cached, (query as { locale?: string }).locale);
-      // The rendered page is cached only while its data is: a stamp no later request can match is not.
+      const page = await cachedChapterPage(db, htmlCache, chapterPages, params.slug, n);
       const suggestFont = offersBookFont(request);
-      return renderedPages.respond(request, path, kept && data === cached ? stamp : null, () => ChapterPage({ ctx: pageContext(request, env), data, suggestFont }));
+      const locale = (query as { locale?: string }).locale;
+      // ?locale= shows a stored translation: never cached (a query string is not, page-cache.ts).
+      if (locale !== undefined) {
+        const data = await withTranslation(db, await page.data(), locale);
+        return renderedPages.respond(request, path, null, () => ChapterPage({ ctx: pageContext(request, env), data, suggestFont }));
+      }
+      // Kept under the data's fingerprint only while the data is cached (a load that raced a change is not).
+      const key = page.entry.kept ? page.entry.value.fingerprint : null;
+      return renderedPages.respond(request, path, key, async () => ChapterPage({ ctx: pageContext(request, env), data: await page.data(), suggestFont }));
     }, { detail: { hide: true } });
 }

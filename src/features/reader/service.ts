@@ -14,6 +14,7 @@ import type { Progress } from '../progress/model.ts';
 import { progressOf } from '../progress/service.ts';
 import { CHAPTER_CHANGES, createChapterCache, type ChapterCache, type ChapterEntry } from './chapter-cache.ts';
 import type { ChapterHtmlCache } from './html-cache.ts';
+import { storedRendering, storeRendering } from './stored-html.ts';
 import type { BookDetail, ChapterJson, ChapterTitle } from './model.ts';
 import { chaptersAround, chapterText, chapterTitles, findBookDetail, findChapterForReading, type BookDetailRow, type ReadingRow } from './queries.ts';
 import { chapterRange, pageCount, type ChapterListPage } from './paging.ts';
@@ -97,8 +98,20 @@ export async function chapterJson(db: Db, htmlCache: ChapterHtmlCache, slug: str
     return { book: { slug: row.slug, title: row.title }, chapter: { number: row.number, title, text, html, locale: translated.locale }, prev: row.prev, next: row.next };
   }
   const text = row.text ?? '';
-  const html = await htmlCache.html(row.text_hash, async () => text);
+  const html = await renderingOf(db, htmlCache, row, async () => text);
   return { book: { slug: row.slug, title: row.title }, chapter: { number: row.number, title: row.chapter_title ?? '', text, html }, prev: row.prev, next: row.next };
+}
+
+/**
+ * The chapter's rendering: the stored one when it is current (no cache, no renderer), else the
+ * html cache's, which is then stored in the row so that this chapter is never rendered again
+ * (stored-html.ts). Storing is an optimisation: when it fails, the next reader renders once more.
+ */
+async function renderingOf(db: Db, htmlCache: ChapterHtmlCache, row: ReadingRow & { number: number; text_hash: string }, loadText: () => Promise<string>): Promise<string> {
+  if (row.html !== null) return row.html;
+  const html = await htmlCache.html(row.text_hash, loadText);
+  await storeRendering(db, row.slug, row.number, row.text_hash, html).catch(() => {});
+  return html;
 }
 
 export interface ChapterPageData {
@@ -121,38 +134,66 @@ export async function withTranslation(db: Db, data: ChapterPageData, locale: str
 }
 
 /**
- * The reading page's data: one query for book and chapter and the rendering from cache (the text
- * is read only when the rendering is not cached anywhere). Nothing here depends on who reads:
- * public/js/reader.js asks /api/progress for the reader's place, so the page can be cached.
+ * What a chapter page shows besides the chapter's rendering: small, so a process keeps tens of
+ * thousands. `fingerprint` names all of it (and the text, by its hash): the rendered page is kept
+ * under it, so a reload after the cache's TTL that finds the same data finds the same page.
  */
-export async function chapterPageData(db: Db, htmlCache: ChapterHtmlCache, slug: string, n: number): Promise<ChapterPageData> {
-  const row = await readingRow(db, slug, n, false);
-  const html = await htmlCache.html(row.text_hash, async () => (await chapterText(db, slug, n)) ?? '');
-  return {
-    book: { slug: row.slug, title: row.title, author: row.author, cover_url: coverPath(row.cover_key), status: row.status, chapter_count: row.chapter_count },
-    chapter: { number: row.number, title: row.chapter_title ?? '', html },
-    prev: row.prev,
-    next: row.next,
-  };
+export interface ChapterPageFacts extends Omit<ChapterPageData, 'chapter' | 'locale' | 'translating'> {
+  chapter: { number: number; title: string };
+  textHash: string;
+  fingerprint: string;
 }
 
-export type ChapterPageCache = ChapterCache<ChapterPageData>;
+/**
+ * The reading page's facts and rendering: one query for book, chapter, neighbours and the stored
+ * rendering (the text is read only when no current rendering is stored or cached). Nothing here
+ * depends on who reads: public/js/reader.js asks /api/progress for the reader's place, so the page
+ * can be cached.
+ */
+export async function loadChapterPage(db: Db, htmlCache: ChapterHtmlCache, slug: string, n: number): Promise<{ facts: ChapterPageFacts; html: string }> {
+  const row = await readingRow(db, slug, n, false);
+  const html = await renderingOf(db, htmlCache, row, async () => (await chapterText(db, slug, n)) ?? '');
+  const book = { slug: row.slug, title: row.title, author: row.author, cover_url: coverPath(row.cover_key), status: row.status, chapter_count: row.chapter_count };
+  const chapter = { number: row.number, title: row.chapter_title ?? '' };
+  const fingerprint = JSON.stringify([book, chapter, row.prev, row.next, row.text_hash]);
+  return { facts: { book, chapter, prev: row.prev, next: row.next, textHash: row.text_hash, fingerprint }, html };
+}
 
-/** Chapter page data of this process (chapter-cache.ts); the renderings are shared with the html cache. */
+export type ChapterPageCache = ChapterCache<ChapterPageFacts>;
+
+/** Chapter page facts of this process (chapter-cache.ts); renderings live in the row and the html cache. */
 export function createChapterPageCache(cache: Cache, onError?: (error: unknown) => void): ChapterPageCache {
-  return createChapterCache<ChapterPageData>(cache, {
-    // Characters; the rendering is the same string the html cache holds, so this overcounts.
-    weigh: (data) => data.chapter.html.length + data.chapter.title.length + data.book.title.length + data.book.author.length + 200,
-    maxEntries: 5000,
-    maxWeight: 16_000_000,
+  return createChapterCache<ChapterPageFacts>(cache, {
+    weigh: (facts) => facts.fingerprint.length * 2 + 300,
+    maxEntries: 50_000,
+    maxWeight: 40_000_000,
     ttlSeconds: 60,
     onError,
   });
 }
 
-/** The chapter page's data, from this process's cache when it is there (no database round trip). */
-export function cachedChapterPageData(db: Db, htmlCache: ChapterHtmlCache, pages: ChapterPageCache, slug: string, n: number): Promise<ChapterEntry<ChapterPageData>> {
-  return pages.get(slug, n, () => chapterPageData(db, htmlCache, slug, n));
+export interface ChapterPage {
+  entry: ChapterEntry<ChapterPageFacts>;
+  /** The page's data with the chapter's rendering (from the load when this request made it). */
+  data(): Promise<ChapterPageData>;
+}
+
+/** The chapter page's facts, from this process's cache when they are there (no database round trip). */
+export async function cachedChapterPage(db: Db, htmlCache: ChapterHtmlCache, pages: ChapterPageCache, slug: string, n: number): Promise<ChapterPage> {
+  let loaded: string | undefined;
+  const entry = await pages.get(slug, n, async () => {
+    const { facts, html } = await loadChapterPage(db, htmlCache, slug, n);
+    loaded = html;
+    return facts;
+  });
+  const { textHash, fingerprint: _, ...facts } = entry.value;
+  return {
+    entry,
+    async data() {
+      const html = loaded ?? (await htmlCache.html(textHash, async () => (await chapterText(db, slug, n)) ?? '', () => storedRendering(db, slug, n, textHash)));
+      return { ...facts, chapter: { ...facts.chapter, html } };
+    },
+  };
 }
 
 /**

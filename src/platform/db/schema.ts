@@ -59,6 +59,9 @@ export interface ChaptersTable {
   content_hash: Generated<string>;
   /** The source's stable chapter key (a chapter id or its number on the site); null for imports. */
   source_key: string | null;
+  /** Stored rendering and `${RENDER_VERSION}:${md5(text)}` it was made from (features/reader/stored-html.ts). */
+  html: string | null;
+  html_source: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

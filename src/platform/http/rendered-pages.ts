@@ -1,13 +1,18 @@
 import { Lru } from '../cache/lru.ts';
-import { compressBytes, pickEncoding, type Encoding } from './compress.ts';
+import { brotliDecompressSync } from 'node:zlib';
+import { compressBytes, pickEncoding } from './compress.ts';
 import { countCacheLookup, type CacheName } from './metrics/registry.ts';
 import { appearanceFromRequest } from './page.ts';
 import { viewerOf } from './request-context.ts';
 
-/** One rendered page and its compressed forms, made on first demand. */
+/**
+ * One rendered page, kept compressed only: brotli made with the page (every browser asks for it),
+ * gzip on first demand; the rare client that accepts neither gets the brotli decompressed. A page
+ * is about a quarter of its UTF-16 string this way, so four times as many fit in the budget.
+ */
 interface RenderedPage {
-  html: string;
-  encoded: Partial<Record<Encoding, Uint8Array>>;
+  br: Uint8Array;
+  gzip?: Uint8Array;
   expiresAt: number;
 }
 
@@ -28,10 +33,13 @@ export interface RenderedPagesOptions {
   /** How long a page is kept; without it, until evicted (the key alone says when it is stale). */
   ttlMs?: number;
   now?: () => number;
+  /** Of every answer; HTML unless said otherwise (the chapter JSON is kept the same way). */
+  contentType?: string;
 }
 
 const HTML = 'text/html; charset=utf-8';
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 /**
  * What every server-rendered page shows besides its own data: the look (locale, theme, font, size:
@@ -53,14 +61,14 @@ export function lookAndViewerKey(request: Request): string {
  */
 export function createRenderedPages(options: RenderedPagesOptions): RenderedPages {
   const now = options.now ?? Date.now;
+  const type = options.contentType ?? HTML;
   const ttlMs = options.ttlMs ?? Infinity;
-  // Strings are held as UTF-16: two bytes a character.
-  const weigh = (page: RenderedPage) => page.html.length * 2 + (page.encoded.br?.byteLength ?? 0) + (page.encoded.gzip?.byteLength ?? 0);
+  const weigh = (page: RenderedPage) => page.br.byteLength + (page.gzip?.byteLength ?? 0) + 100;
   const pages = new Lru<RenderedPage>(options.maxEntries, options.maxBytes, weigh);
 
   return {
     async respond(request, key, render, headers = {}) {
-      if (key === null || request.method !== 'GET') return plain(await render(), headers);
+      if (key === null || request.method !== 'GET') return plain(await render(), headers, type);
       let page = pages.get(key);
       if (page && page.expiresAt <= now()) {
         pages.delete(key);
@@ -68,23 +76,23 @@ export function createRenderedPages(options: RenderedPagesOptions): RenderedPage
       }
       countCacheLookup(options.cache, page !== undefined);
       if (!page) {
-        page = { html: await render(), encoded: {}, expiresAt: now() + ttlMs };
+        page = { br: compressBytes(encoder.encode(await render()), 'br'), expiresAt: now() + ttlMs };
         pages.set(key, page);
       }
       const encoding = pickEncoding(request.headers.get('accept-encoding'));
-      if (!encoding) return plain(page.html, headers);
-      let body = page.encoded[encoding];
+      if (!encoding) return plain(decoder.decode(brotliDecompressSync(page.br)), headers, type);
+      let body = encoding === 'br' ? page.br : page.gzip;
       if (!body) {
-        body = page.encoded[encoding] = compressBytes(encoder.encode(page.html), encoding);
+        body = page.gzip = compressBytes(brotliDecompressSync(page.br), 'gzip');
         if (pages.get(key) === page) pages.set(key, page); // weighed again with its new bytes
       }
       const vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
-      return new Response(body as BodyInit, { headers: { ...headers, 'content-type': HTML, 'content-encoding': encoding, vary } });
+      return new Response(body as BodyInit, { headers: { ...headers, 'content-type': type, 'content-encoding': encoding, vary } });
     },
   };
 }
 
 /** Left to the outer compression, which also adds Accept-Encoding to Vary. */
-function plain(html: string, headers: Record<string, string>): Response {
-  return new Response(html, { headers: { ...headers, 'content-type': HTML } });
+function plain(body: string, headers: Record<string, string>, type: string): Response {
+  return new Response(body, { headers: { ...headers, 'content-type': type } });
 }

@@ -58,6 +58,9 @@ export interface ChapterValues {
   word_count: number;
   content_hash: string;
   source_key: string | null;
+  /** The rendering of `text` and what it was made from (reader/stored-html.ts). */
+  html: string;
+  html_source: string;
 }
 
 /** 'added', 'updated' or 'unchanged' (same text and title: nothing written). */
@@ -73,6 +76,8 @@ export async function upsertChapter(db: Executor, slug: string, values: ChapterV
           text: (eb) => eb.ref('excluded.text'),
           word_count: (eb) => eb.ref('excluded.word_count'),
           content_hash: (eb) => eb.ref('excluded.content_hash'),
+          html: (eb) => eb.ref('excluded.html'),
+          html_source: (eb) => eb.ref('excluded.html_source'),
           source_key: sql`coalesce(excluded.source_key, chapters.source_key)`,
           updated_at: sql`now()`,
         })

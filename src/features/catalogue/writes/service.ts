@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { renderingOf } from '../../reader/stored-html.ts';
 import { genreSlug } from '../genres.ts';
 import * as q from './queries.ts';
 import type { Executor } from './queries.ts';
@@ -111,6 +112,8 @@ export async function writeChapter(db: Executor, slug: string, draft: ChapterDra
     word_count: wordCount(text),
     content_hash: contentHash(text),
     source_key: draft.sourceKey ?? null,
+    // Rendered once here, in the scrape or import worker, so that no reader has to.
+    ...renderingOf(text),
   });
   if (outcome === 'added') await q.touchBook(db, slug);
   return outcome;

@@ -51,7 +51,7 @@ export function observeRequest(method: string, route: string, status: number, se
 }
 
 /** Caches are named in docs/operations.md ("Metrics"); a new cache adds its name there. */
-export type CacheName = 'chapter_data' | 'chapter_html' | 'chapter_html_shared' | 'chapter_page' | 'book_list' | 'sitemap' | 'catalogue_answer' | 'catalogue_answer_shared' | 'catalogue_page';
+export type CacheName = 'chapter_data' | 'chapter_html' | 'chapter_html_shared' | 'chapter_page' | 'book_list' | 'sitemap' | 'catalogue_answer' | 'catalogue_answer_shared' | 'catalogue_page' | 'chapter_json';
 
 export function countCacheLookup(cache: CacheName, hit: boolean): void {
   cacheLookups.inc({ cache, result: hit ? 'hit' : 'miss' });

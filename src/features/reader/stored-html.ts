@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/index.ts';
+import { RENDER_VERSION, renderChapter } from './render.ts';
+
+/**
+ * Chapter renderings stored in their row (migration 20261128000100). Writers store one with the
+ * text (catalogue/writes), readers store the ones they had to make (a chapter written before, or
+ * by a writer that does not render), and `npm run render-chapters` makes all the missing ones after
+ * an upgrade of the renderer. Whoever reads checks `html_source` against the text it has now, so a
+ * stored rendering is never shown for other text or by another renderer.
+ */
+
+/** What a rendering of `text` by this renderer is stored under; PostgreSQL's md5(text) is the same hash. */
+export function renderingSource(text: string): string {
+  return `${RENDER_VERSION}:${md5Hex(text)}`;
+}
+
+function md5Hex(text: string): string {
+  return createHash('md5').update(text).digest('hex');
+}
+
+/** The SQL prefix a reader compares `html_source` with: `${RENDER_VERSION}:` then md5 of the text. */
+export const RENDERING_PREFIX = `${RENDER_VERSION}:`;
+
+/** The rendering of `text` and what it is stored under, for a writer that stores both with the text. */
+export function renderingOf(text: string): { html: string; html_source: string } {
+  return { html: renderChapter(text), html_source: renderingSource(text) };
+}
+
+/**
+ * Stores a rendering made while reading, only if the row still holds the text it was made from
+ * (`textHash`, the md5 the read returned): a chapter edited meanwhile keeps its own.
+ */
+export async function storeRendering(db: Db, slug: string, n: number, textHash: string, html: string): Promise<void> {
+  await sql`
+    update chapters set html = ${html}, html_source = ${RENDERING_PREFIX + textHash}
+    where book_slug = ${slug} and number = ${n} and md5(text) = ${textHash}
+      and html_source is distinct from ${RENDERING_PREFIX + textHash}`.execute(db);
+}
+
+/** The stored rendering of the text that hashes to `textHash`, or null when none is stored for it. */
+export async function storedRendering(db: Db, slug: string, n: number, textHash: string): Promise<string | null> {
+  const result = await sql<{ html: string | null }>`
+    select html from chapters where book_slug = ${slug} and number = ${n} and html_source = ${RENDERING_PREFIX + textHash}`.execute(db);
+  return result.rows[0]?.html ?? null;
+}
+
+export interface RenderMissingResult {
+  rendered: number;
+}
+
+/**
+ * Renders and stores every chapter without a current rendering, `batch` rows a statement, in
+ * (book, number) order so a second run after an interruption picks up where it stopped. `only`
+ * limits it to some chapters (the reading benchmark's paths).
+ */
+export async function renderMissingChapters(
+  db: Db,
+  options: { batch?: number; only?: readonly { slug: string; n: number }[]; onProgress?: (rendered: number) => void } = {},
+): Promise<RenderMissingResult> {
+  const batch = options.batch ?? 200;
+  let rendered = 0;
+  const store = async (rows: readonly { book_slug: string; number: number; text: string }[]) => {
+    const renderings = rows.map((row) => ({ slug: row.book_slug, n: row.number, ...renderingOf(row.text), hash: md5Hex(row.text) }));
+    if (renderings.length === 0) return;
+    await sql`
+      update chapters as c set html = v.html, html_source = v.html_source
+      from jsonb_to_recordset(${JSON.stringify(renderings)}::jsonb) as v(slug text, n integer, html text, html_source text, hash text)
+      where c.book_slug = v.slug and c.number = v.n and md5(c.text) = v.hash`.execute(db);
+    rendered += renderings.length;
+    options.onProgress?.(rendered);
+  };
+  const stale = sql<boolean>`c.html_source is distinct from ${RENDERING_PREFIX} || md5(c.text)`;
+  if (options.only) {
+    for (let i = 0; i < options.only.length; i += batch) {
+      const part = options.only.slice(i, i + batch);
+      const rows = await sql<{ book_slug: string; number: number; text: string }>`
+        select c.book_slug, c.number, c.text from chapters c
+        join jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as w(slug text, n integer) on c.book_slug = w.slug and c.number = w.n
+        where ${stale}`.execute(db);
+      await store(rows.rows);
+    }
+    return { rendered };
+  }
+  let after = { slug: '', n: -1 };
+  for (;;) {
+    const rows = await sql<{ book_slug: string; number: number; text: string }>`
+      select c.book_slug, c.number, c.text from chapters c
+      where (c.book_slug, c.number) > (${after.slug}, ${after.n}) and ${stale}
+      order by c.book_slug, c.number limit ${batch}`.execute(db);
+    if (rows.rows.length === 0) return { rendered };
+    const last = rows.rows[rows.rows.length - 1]!;
+    after = { slug: last.book_slug, n: last.number };
+    await store(rows.rows);
+  }
+}
