@@ -26,7 +26,7 @@ afterAll(() => app.close());
 const row = async (n: number) =>
   (await sql<{ html: string | null; html_source: string | null; hash: string }>`select html, html_source, md5(text) as hash from chapters where book_slug = ${slug} and number = ${n}`.execute(app.platform.db)).rows[0]!;
 const page = async (n: number) => (await app.fetch(`/book/${slug}/${n}`, { headers: { accept: 'text/html' } })).text();
-const json = async (n: number) => (await (await app.fetch(`/api/chapter/${slug}/${n}`)).json()) as { chapter: { html: string } };
+const json = async (n: number) => (await (await app.fetch(`/api/chapter/${slug}/${n}`)).json()) as { chapter: { html: string; title: string } };
 const changed = () => announceChapterChange(app.platform.cache, slug);
 
 describe('stored chapter renderings', () => {
@@ -100,7 +100,7 @@ describe('the cached chapter JSON', () => {
     await sql`update chapters set title = 'Renamed Quietly' where book_slug = ${slug} and number = 1`.execute(app.platform.db);
     expect(await json(1)).toEqual(first); // kept: nothing announced the change
     await changed();
-    expect(((await json(1)) as { chapter: { title: string } }).chapter.title).toBe('Renamed Quietly');
+    expect((await json(1)).chapter.title).toBe('Renamed Quietly');
   });
 
   test('brotli, gzip and identity carry the same JSON; a translation or a missing chapter is not cached', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/index.ts';
 import type { BookRow } from '../catalogue/queries.ts';
 import { RENDERING_PREFIX } from './stored-html.ts';
+import { preparedAs } from '../../platform/db/prepared.ts';
 
 /**
  * Every chapter lookup here is a range or point read of the unique (book_slug, number) index of
@@ -74,11 +75,14 @@ export interface ReadingRow {
  * with it when it is current, and a cached rendering needs only the text's hash, which comes from
  * the text itself, so no writer can forget to update it.
  */
+const READING = preparedAs('chapter-for-reading');
+const READING_WITH_TEXT = preparedAs('chapter-for-reading-text');
+
 export async function findChapterForReading(db: Db, slug: string, n: number, withText: boolean): Promise<ReadingRow | undefined> {
   // Raw SQL on purpose: this is the hottest query of the site, and a template costs far less to
-  // compile per request than the equivalent builder chain.
+  // compile per request than the equivalent builder chain. Prepared once per connection (prepared.ts).
   const text = withText ? sql`, c.text` : sql``;
-  const result = await sql<ReadingRow>`
+  const result = await sql<ReadingRow>`${sql.raw(withText ? READING_WITH_TEXT : READING)}
     select b.slug, b.title, b.author, b.cover_key, b.status, b.chapter_count,
            c.number, c.title as chapter_title, h.text_hash,
            case when c.html_source = ${RENDERING_PREFIX} || h.text_hash then c.html end as html,
