@@ -38,6 +38,8 @@ function expected(access: Access, caller: CallerName): Outcome {
       return 'bad-credentials';
     case 'metrics-token':
       return 'unauthorized';
+    case 'app-password':
+      return 'bad-credentials';
   }
 }
 

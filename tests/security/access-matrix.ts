@@ -31,7 +31,9 @@ export type Access =
   /** Sign-in by password: the same 401 to every caller with wrong credentials. */
   | 'credentials'
   /** Operators' scrapers with the METRICS_TOKEN bearer; every session, admin included, 401. */
-  | 'metrics-token';
+  | 'metrics-token'
+  /** E-reader apps (OPDS, KOReader sync) with an app password; every session, admin included, 401. */
+  | 'app-password';
 
 export interface Row {
   access: Access;

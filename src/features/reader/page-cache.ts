@@ -26,7 +26,7 @@ export function renderedPageKey(request: Request, pathname: string, stamp: strin
  * never asked for again (their stamp is gone) and age out.
  */
 export function createRenderedPageCache(options: { maxBytes?: number; maxEntries?: number } = {}): RenderedPageCache {
-  const pages = createRenderedPages({ cache: 'chapter_page', maxEntries: options.maxEntries ?? 50_000, maxBytes: options.maxBytes ?? 96_000_000 });
+  const pages = createRenderedPages({ cache: 'chapter_page', maxEntries: options.maxEntries ?? 50_000, maxBytes: options.maxBytes ?? 128_000_000 });
   return {
     respond(request, pathname, stamp, render) {
       // Query strings are unbounded (anyone can make new ones): not cached.

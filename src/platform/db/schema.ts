@@ -98,6 +98,18 @@ export interface UserSessionsTable {
   last_seen: DefaultTimestamp;
 }
 
+/** E-reader app passwords (migration 20261128000200; features/app-passwords). */
+export interface AppPasswordsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** sha256 hex of the md5 hex of the password (app-passwords/secrets.ts). */
+  key_hash: string;
+  created_at: DefaultTimestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
 export interface UserIdentitiesTable {
   provider: 'google' | 'github' | 'oidc';
   provider_user_id: string;
@@ -378,6 +390,7 @@ export interface Database {
   chapters: ChaptersTable;
   app_users: AppUsersTable;
   user_sessions: UserSessionsTable;
+  app_passwords: AppPasswordsTable;
   user_identities: UserIdentitiesTable;
   progress: ProgressTable;
   user_settings: UserSettingsTable;
