@@ -50,11 +50,23 @@ const { values: flags } = parseArgs({
     wrk: { type: 'string', default: 'wrk' },
     json: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    // e.g. chapter=85,listing=15,progress=0,social=0 to measure the reads without the writes.
+    weights: { type: 'string', default: 'chapter=70,listing=15,progress=10,social=5' },
   },
   strict: true,
 });
 
-const WEIGHTS: MixWeights = { chapter: 70, listing: 15, progress: 10, social: 5 };
+const WEIGHTS = parseWeights(flags.weights!);
+
+function parseWeights(text: string): MixWeights {
+  const weights: MixWeights = { chapter: 0, listing: 0, progress: 0, social: 0 };
+  for (const part of text.split(',')) {
+    const [name, value] = part.split('=');
+    if (!name || !(name in weights) || !Number.isFinite(Number(value))) throw new Error(`--weights: expected chapter=…,listing=…,progress=…,social=…, got "${part}"`);
+    weights[name as keyof MixWeights] = Number(value);
+  }
+  return weights;
+}
 /** Of the 5 % social writes, this share posts a comment (10 a minute per account is the limit); the rest vote. */
 const COMMENT_SHARE = 0.2;
 const TARGET_P99_MS = 100;
