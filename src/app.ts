@@ -40,6 +40,8 @@ import { docsRoutes, type OpenApiDocument } from './features/docs/routes.ts';
 import { authPlugin } from './platform/http/auth.ts';
 import { createCallerResolver, type AccountsDeps } from './features/accounts/service.ts';
 import { accountApiRoutes } from './features/accounts/api-routes.ts';
+import { appPasswordApiRoutes } from './features/app-passwords/routes.ts';
+import { appPasswordFormRoutes } from './features/accounts/app-password-form-routes.ts';
 import { providerRoutes } from './features/accounts/provider-routes.ts';
 import { loginProvidersFrom } from './features/accounts/providers.ts';
 import { adminUserRoutes } from './features/admin/routes.ts';
@@ -91,11 +93,13 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(metricsRoutes({ db: platform.db, clock: platform.clock, jobKinds: JOB_KINDS.map((k) => k.kind) }, config.metricsToken))
     .use(coverRoutes(platform.objects))
     .use(accountApiRoutes(accounts, auth))
+    .use(appPasswordApiRoutes(accounts, auth))
     .use(providerRoutes(accounts, auth, providers))
     .use(avatarRoutes(accounts, auth))
     .use(accountPageRoutes(accounts, auth, providers, env))
     .use(signInFormRoutes(accounts, auth, providers, env))
     .use(credentialRoutes(accounts, auth, env))
+    .use(appPasswordFormRoutes(accounts, auth, env))
     .use(avatarFormRoutes(accounts, auth))
     .use(accountDataRoutes(platform, auth, env))
     .use(adminUserRoutes(accounts, auth))

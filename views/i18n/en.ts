@@ -8,6 +8,7 @@ import { layoutEn } from './layout/en.ts';
 import { readingEn } from './reading/en.ts';
 import { shelfEn } from './shelf/en.ts';
 import { accountEn } from './account/en.ts';
+import { appPasswordsEn } from './app-passwords/en.ts';
 import { listeningEn } from './listening/en.ts';
 /**
  * The reference catalogue: every other locale has exactly these keys and the same `{placeholders}`
@@ -671,6 +672,7 @@ export const en = {
   ...readingEn,
   ...shelfEn,
   ...accountEn,
+  ...appPasswordsEn,
   ...listeningEn,
 } as const;
 

@@ -9,6 +9,7 @@ import { layoutEs } from './layout/es.ts';
 import { readingEs } from './reading/es.ts';
 import { shelfEs } from './shelf/es.ts';
 import { accountEs } from './account/es.ts';
+import { appPasswordsEs } from './app-passwords/es.ts';
 import { listeningEs } from './listening/es.ts';
 
 /** Español. */
@@ -669,5 +670,6 @@ export const es: Catalogue = {
   ...readingEs,
   ...shelfEs,
   ...accountEs,
+  ...appPasswordsEs,
   ...listeningEs,
 };

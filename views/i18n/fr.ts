@@ -9,6 +9,7 @@ import { layoutFr } from './layout/fr.ts';
 import { readingFr } from './reading/fr.ts';
 import { shelfFr } from './shelf/fr.ts';
 import { accountFr } from './account/fr.ts';
+import { appPasswordsFr } from './app-passwords/fr.ts';
 import { listeningFr } from './listening/fr.ts';
 
 /** Français. */
@@ -669,5 +670,6 @@ export const fr: Catalogue = {
   ...readingFr,
   ...shelfFr,
   ...accountFr,
+  ...appPasswordsFr,
   ...listeningFr,
 };

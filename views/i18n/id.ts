@@ -9,6 +9,7 @@ import { layoutId } from './layout/id.ts';
 import { readingId } from './reading/id.ts';
 import { shelfId } from './shelf/id.ts';
 import { accountId } from './account/id.ts';
+import { appPasswordsId } from './app-passwords/id.ts';
 import { listeningId } from './listening/id.ts';
 
 /** Bahasa Indonesia. Indonesian has no plural forms: Intl.PluralRules always picks `_other`. */
@@ -669,5 +670,6 @@ export const id: Catalogue = {
   ...readingId,
   ...shelfId,
   ...accountId,
+  ...appPasswordsId,
   ...listeningId,
 };

@@ -9,6 +9,7 @@ import { layoutPt } from './layout/pt.ts';
 import { readingPt } from './reading/pt.ts';
 import { shelfPt } from './shelf/pt.ts';
 import { accountPt } from './account/pt.ts';
+import { appPasswordsPt } from './app-passwords/pt.ts';
 import { listeningPt } from './listening/pt.ts';
 
 /** Português (Brasil). */
@@ -669,5 +670,6 @@ export const pt: Catalogue = {
   ...readingPt,
   ...shelfPt,
   ...accountPt,
+  ...appPasswordsPt,
   ...listeningPt,
 };

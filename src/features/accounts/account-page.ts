@@ -7,6 +7,7 @@ import { describeDevice } from './device.ts';
 import { findUserById } from './queries.ts';
 import type { AccountsDeps } from './service.ts';
 import { listSessions } from './sessions.ts';
+import { listAppPasswords } from '../app-passwords/service.ts';
 
 /** What a form did, named in the address after its 303 (`/account?saved=…`); never text from the address. */
 const NOTICES = {
@@ -15,6 +16,7 @@ const NOTICES = {
   email: 'account.email.changedDone',
   avatar: 'avatar.saved',
   'avatar-removed': 'account.avatar.removed',
+  'app-password-revoked': 'appPasswords.revoked',
 } as const;
 export type AccountNotice = keyof typeof NOTICES;
 
@@ -26,13 +28,15 @@ export interface AccountPageState {
   saved?: string;
   avatarError?: string;
   /** Refused forms: translation keys of the reasons, the field, and what was typed. */
-  problems?: { password?: { key: string; field: string }; email?: { key: string; field: string; value: string } };
+  problems?: { password?: { key: string; field: string }; email?: { key: string; field: string; value: string }; appPassword?: { key: string; value: string } };
+  /** An app password just created: shown on this answer only. */
+  appPasswordCreated?: { name: string; password: string };
 }
 
 /** The account page of the signed-in reader; forms that were refused come back through it (4xx). */
 export async function renderAccountPage(deps: AccountsDeps, env: PageEnvironment, request: Request, user: CallerUser, sessionId: string | null, state: AccountPageState = {}, status = 200): Promise<Response> {
   const ctx = pageContext(request, env);
-  const [row, sessions] = await Promise.all([findUserById(deps.db, user.id), listSessions(deps.db, user.id)]);
+  const [row, sessions, appPasswords] = await Promise.all([findUserById(deps.db, user.id), listSessions(deps.db, user.id), listAppPasswords(deps.db, user.id)]);
   const noticeKey = NOTICES[state.saved as AccountNotice];
   const avatarKey = AVATAR_ERRORS[state.avatarError as AvatarProblem];
   const problems: NonNullable<AccountPageProps['problems']> = {};
@@ -47,6 +51,11 @@ export async function renderAccountPage(deps: AccountsDeps, env: PageEnvironment
     hasPassword: Boolean(row?.password_hash),
     notice: noticeKey ? ctx.t(noticeKey) : undefined,
     problems,
+    appPasswords: {
+      passwords: appPasswords.map((p) => ({ id: p.id, name: p.name, created: p.created_at, lastUsed: p.last_used_at })),
+      created: state.appPasswordCreated,
+      problem: state.problems?.appPassword ? { message: ctx.t(state.problems.appPassword.key), field: 'name', value: state.problems.appPassword.value } : undefined,
+    },
     sessions: sessions.map((s) => ({
       id: s.id,
       device: describeDevice(s.user_agent),

@@ -1,5 +1,6 @@
 import { Layout } from '../../layouts/Layout.tsx';
 import { AccountDataSection } from './AccountDataSection.tsx';
+import { AppPasswordsSection } from './AppPasswordsSection.tsx';
 import { AvatarEditor } from './AvatarEditor.tsx';
 import { EmailSection } from './EmailSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
@@ -7,10 +8,10 @@ import { SessionsList } from './SessionsList.tsx';
 import type { AccountPageProps } from './types.ts';
 
 /**
- * The signed-in reader's own page: photo, profile, email, password, plan, signed-in devices, and
+ * The signed-in reader's own page: photo, profile, email, password, plan, signed-in devices, e-reader apps, and
  * their data (download, delete). Every form works without JavaScript (303 back with a notice).
  */
-export function AccountPage({ ctx, user, isPro, sessions, now, hasPassword = false, notice, problems = {} }: AccountPageProps): JSX.Element {
+export function AccountPage({ ctx, user, isPro, sessions, appPasswords = { passwords: [] }, now, hasPassword = false, notice, problems = {} }: AccountPageProps): JSX.Element {
   const { t } = ctx;
   return (
     <Layout ctx={ctx} title={t('account.title')}>
@@ -98,6 +99,8 @@ export function AccountPage({ ctx, user, isPro, sessions, now, hasPassword = fal
         </p>
         <SessionsList ctx={ctx} sessions={sessions} now={now} />
       </section>
+
+      <AppPasswordsSection ctx={ctx} username={user.username} now={now} {...appPasswords} />
 
       <AccountDataSection ctx={ctx} />
 

@@ -33,6 +33,23 @@ export interface DeviceSession {
   current: boolean;
 }
 
+/** An active app password as the account page shows it (never the password itself). */
+export interface AppPasswordEntry {
+  id: string;
+  name: string;
+  created: string;
+  lastUsed: string | null;
+}
+
+/** The e-reader apps section: the active passwords, and what the last form did there. */
+export interface AppPasswordsState {
+  passwords: AppPasswordEntry[];
+  /** Just created: the only time the password is shown. */
+  created?: { name: string; password: string };
+  /** A refused creation (already translated), with the name that was typed. */
+  problem?: FormProblem;
+}
+
 export interface SignInPageProps {
   ctx: PageContext;
   providers: { name: 'google' | 'github' | 'oidc'; label: string }[];
@@ -54,6 +71,8 @@ export interface AccountPageProps {
   /** Resolved freshly from the database on every view. */
   isPro: boolean;
   sessions: DeviceSession[];
+  /** E-reader apps: active app passwords (and a new one, shown once). */
+  appPasswords?: AppPasswordsState;
   /** The moment "last seen" is counted from; defaults to the time of rendering (tests pin it). */
   now?: Date;
   /** The account can sign in with a password: the form changes it rather than sets one. */
