@@ -59,6 +59,22 @@ describe('sessions', () => {
   });
 });
 
+describe('app passwords', () => {
+  type Listed = { app_passwords: { id: string }[] };
+  test("another user can neither revoke someone's app password nor see it, and it keeps working", async () => {
+    const created = await call(alice, 'POST', '/api/app-passwords', { name: 'Alice e-reader' });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await expectNothingLearned(await call(bob, 'DELETE', `/api/app-passwords/${id}`), await call(bob, 'DELETE', '/api/app-passwords/AAAAAAAAAAAAAAAA'));
+    const bobs = (await (await call(bob, 'GET', '/api/app-passwords')).json()) as Listed;
+    expect(bobs.app_passwords.some((p) => p.id === id)).toBe(false);
+    // The page's form is refused alike (an HTML 404 page, not JSON).
+    expect((await call(bob, 'POST', `/account/app-passwords/${id}/revoke`, undefined, {})).status).toBe(404);
+    const alices = (await (await call(alice, 'GET', '/api/app-passwords')).json()) as Listed;
+    expect(alices.app_passwords.map((p) => p.id)).toContain(id);
+  });
+});
+
 describe('comments', () => {
   let commentId: number;
   beforeAll(async () => {
