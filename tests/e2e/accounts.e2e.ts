@@ -183,6 +183,42 @@ test('the photo control without JavaScript: a plain form that uploads and says s
   await context.close();
 });
 
+test('an app password for an e-reader: create it on the account page, copy it once, revoke it', async () => {
+  const context = await desktopContext(browser);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await signIn(context, 'e2e-kobo-reader');
+  await page.goto('/account');
+  const section = page.locator('#app-passwords');
+  await section.getByText('No app passwords yet.').waitFor();
+  expect(await section.locator('#app-passwords-opds').innerText()).toBe(`${BASE_URL}/opds`);
+  expect(await section.locator('#app-passwords-kosync').innerText()).toBe(`${BASE_URL}/kosync`);
+
+  // Created with htmx: the section is replaced in place, the page does not navigate.
+  await section.getByLabel('App or device name').fill('Kobo Libra');
+  await section.getByRole('button', { name: 'Create' }).click();
+  const secret = page.locator('#app-password-value');
+  await secret.waitFor();
+  const password = await secret.innerText();
+  expect(password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+  expect(new URL(page.url()).pathname).toBe('/account');
+  expect(await page.locator('#app-passwords .session__device').allInnerTexts()).toEqual(['Kobo Libra']);
+
+  // Shown once: the page again lists it without the password.
+  await page.reload();
+  await page.locator('#app-passwords .session__device', { hasText: 'Kobo Libra' }).waitFor();
+  expect(await page.content()).not.toContain(password);
+
+  // Revoked with htmx after the confirmation; the row goes at once.
+  page.once('dialog', (dialog) => dialog.accept());
+  await page.getByRole('button', { name: 'Revoke the app password “Kobo Libra”' }).click();
+  await page.locator('#app-passwords .session__device').waitFor({ state: 'detached' });
+  const listed = await context.request.get(`${BASE_URL}/api/app-passwords`);
+  expect(await listed.json()).toEqual({ app_passwords: [] });
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test('the account pages fit every width, text at 150 % and every theme', async () => {
   for (const width of [360, 768, 1024, 1440]) {
     const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: BASE_URL });
