@@ -36,6 +36,9 @@ import { aiRoutes } from './features/ai/routes.ts';
 import { translationRoutes } from './features/translation/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { exportRoutes } from './features/export/routes.ts';
+import { opdsRoutes } from './features/opds/routes.ts';
+import { withAppPasswordDownloads } from './features/opds/basic-auth.ts';
+import { kosyncRoutes } from './features/kosync/routes.ts';
 import { docsRoutes, type OpenApiDocument } from './features/docs/routes.ts';
 import { authPlugin } from './platform/http/auth.ts';
 import { createCallerResolver, type AccountsDeps } from './features/accounts/service.ts';
@@ -76,7 +79,8 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
   const accounts: AccountsDeps = { db: platform.db, cache: platform.cache, objects: platform.objects, config, authSecret: platform.authSecret, log: platform.log, clock: platform.clock };
   const providers = loginProvidersFrom(config, options.oauthFetch);
   const resolveCaller = createCallerResolver(accounts);
-  const auth = authPlugin(resolveCaller);
+  // The EPUB download also takes an e-reader's app password (features/opds/basic-auth.ts).
+  const auth = authPlugin(withAppPasswordDownloads(resolveCaller, { db: platform.db, clock: platform.clock }));
   // One catalogue of voices for every feature, so none disagrees with /api/voices.
   const ai = aiProvider(config, platform.log);
   const speech = options.audio?.speech ?? createTtsRegistry({ engines: config.tts.engines, openai: config.tts.openai });
@@ -123,6 +127,8 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(translationRoutes(platform, auth, env, ai))
     .use(billingRoutes(platform, auth, env))
     .use(exportRoutes(platform, auth))
+    .use(opdsRoutes(platform, env))
+    .use(kosyncRoutes(platform))
     .use(seoRoutes(platform, auth, env))
     .use(docsRoutes(async () => (document ??= await buildDocument(app)), env));
   if (platform.objects.kind === 'fs') app.use(objectRoutes(platform.objects, { secret: platform.objectSigningKey, maxUploadBytes: MAX_OBJECT_UPLOAD_BYTES }));

@@ -33,7 +33,9 @@ export type Access =
   /** Operators' scrapers with the METRICS_TOKEN bearer; every session, admin included, 401. */
   | 'metrics-token'
   /** E-reader apps (OPDS, KOReader sync) with an app password; every session, admin included, 401. */
-  | 'app-password';
+  | 'app-password'
+  /** Refused to every caller, signed in or not (KOReader's registration: 402, code 2005). */
+  | 'closed';
 
 export interface Row {
   access: Access;
@@ -156,6 +158,7 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   'GET /users/:username': { access: 'public' },
   'GET /api/users/:username': { access: 'public' },
   'GET /api/users/:username/library': { access: 'public' },
+  'GET /api/users/:username/stats': { access: 'public' },
   'POST /api/users/:username/subscribe': { access: 'user' },
   'DELETE /api/users/:username/subscribe': { access: 'user' },
   'POST /users/:username/follow': { access: 'user', form: {} },
@@ -313,4 +316,22 @@ export const ACCESS_MATRIX: Record<string, Row> = {
 
   // Export
   'GET /api/export/:slug': { access: 'pro', query: { from: '1', to: '1' } },
+
+  // OPDS catalogue for e-reader apps: HTTP Basic with an app password only, never a session
+  'GET /opds': { access: 'app-password' },
+  'GET /opds/opensearch.xml': { access: 'app-password' },
+  'GET /opds/new': { access: 'app-password' },
+  'GET /opds/updated': { access: 'app-password' },
+  'GET /opds/popular': { access: 'app-password' },
+  'GET /opds/genres': { access: 'app-password' },
+  'GET /opds/genres/:genre': { access: 'app-password', params: { genre: 'fantasy' } },
+  'GET /opds/shelves/:shelf': { access: 'app-password', params: { shelf: 'reading' } },
+  'GET /opds/search': { access: 'app-password', query: { q: 'bread' } },
+
+  // KOReader progress sync (kosync): x-auth-user and x-auth-key headers only, never a session
+  'POST /kosync/users/create': { access: 'closed', json: { username: 'new-device-user', password: '0123456789abcdef0123456789abcdef' } },
+  'GET /kosync/users/auth': { access: 'app-password' },
+  'PUT /kosync/syncs/progress': { access: 'app-password', json: { document: '0123456789abcdef0123456789abcdef', progress: '/body/DocFragment[2]/body', percentage: 0.1, device: 'Kobo', device_id: 'ABC' } },
+  'GET /kosync/syncs/progress/:document': { access: 'app-password', params: { document: '0123456789abcdef0123456789abcdef' } },
+  'GET /kosync/healthcheck': { access: 'public' },
 };

@@ -1,0 +1,72 @@
+import type { Book } from '../catalogue/model.ts';
+import type { Role } from '../../platform/db/schema.ts';
+import { ACQUISITION_TYPE, NAVIGATION_TYPE, OPENSEARCH_TYPE, renderFeed, type AtomEntry, type AtomFeed, type AtomLink } from './atom.ts';
+import { bookEntry } from './entries.ts';
+import { OPDS_ROOT, OPENSEARCH_PATH, absolute } from './links.ts';
+
+export const SITE_NAME = 'Chapterhouse';
+
+/** What every feed of one request shares: the site's address, the moment and who asks. */
+export interface FeedContext {
+  base: string;
+  updated: string;
+  role: Role;
+}
+
+/** The links every feed carries: itself, the start of the catalogue and the search. */
+function commonLinks(ctx: FeedContext, self: string, selfType: string): AtomLink[] {
+  return [
+    { rel: 'self', href: self, type: selfType },
+    { rel: 'start', href: absolute(ctx.base, OPDS_ROOT), type: NAVIGATION_TYPE, title: SITE_NAME },
+    { rel: 'search', href: absolute(ctx.base, OPENSEARCH_PATH), type: OPENSEARCH_TYPE, title: `Search ${SITE_NAME}` },
+  ];
+}
+
+export interface NavigationItem {
+  id: string;
+  title: string;
+  description: string;
+  path: string;
+  /** The feed the entry leads to: a list of books (acquisition) or of further lists. */
+  kind: 'acquisition' | 'navigation';
+  rel?: string;
+}
+
+export function navigationFeed(ctx: FeedContext, id: string, title: string, path: string, items: NavigationItem[]): string {
+  const entries: AtomEntry[] = items.map((item) => ({
+    id: item.id,
+    title: item.title,
+    updated: ctx.updated,
+    authors: [],
+    content: item.description,
+    categories: [],
+    links: [{ rel: item.rel ?? 'subsection', href: absolute(ctx.base, item.path), type: item.kind === 'acquisition' ? ACQUISITION_TYPE : NAVIGATION_TYPE, title: item.title }],
+  }));
+  const self = absolute(ctx.base, path);
+  const up: AtomLink[] = path === OPDS_ROOT ? [] : [{ rel: 'up', href: absolute(ctx.base, OPDS_ROOT), type: NAVIGATION_TYPE }];
+  const feed: AtomFeed = { id, title, updated: ctx.updated, links: [...commonLinks(ctx, self, NAVIGATION_TYPE), ...up], entries };
+  return renderFeed(feed, SITE_NAME, absolute(ctx.base, '/'));
+}
+
+export interface BookPageOf {
+  books: Book[];
+  page: number;
+  hasMore: boolean;
+}
+
+/**
+ * A page of books. Paging follows OPDS 1.2 §4.2 (RFC 5005 links): first always, previous from
+ * page 2, next while another page follows; `query` is kept on every page link (the search terms).
+ */
+export function acquisitionFeed(ctx: FeedContext, id: string, title: string, path: string, list: BookPageOf, query: Record<string, string> = {}): string {
+  const pageUrl = (page: number) => absolute(ctx.base, path, { ...query, page: page === 1 ? undefined : page });
+  const links: AtomLink[] = [
+    ...commonLinks(ctx, pageUrl(list.page), ACQUISITION_TYPE),
+    { rel: 'up', href: absolute(ctx.base, OPDS_ROOT), type: NAVIGATION_TYPE },
+    { rel: 'first', href: pageUrl(1), type: ACQUISITION_TYPE },
+  ];
+  if (list.page > 1) links.push({ rel: 'previous', href: pageUrl(list.page - 1), type: ACQUISITION_TYPE });
+  if (list.hasMore) links.push({ rel: 'next', href: pageUrl(list.page + 1), type: ACQUISITION_TYPE });
+  const entries = list.books.map((book) => bookEntry(book, ctx.base, ctx.role, ctx.updated));
+  return renderFeed({ id, title, updated: ctx.updated, links, entries }, SITE_NAME, absolute(ctx.base, '/'));
+}

@@ -1,0 +1,71 @@
+import type { Db } from '../../platform/db/index.ts';
+import type { Shelf } from '../../platform/db/schema.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { translate } from '../../platform/i18n/index.ts';
+import { PAGE_SIZE, type BrowseSort } from '../catalogue/model.ts';
+import { browse, genres, search, searchQueryText } from '../catalogue/service.ts';
+import { SHELVES } from '../library/model.ts';
+import { libraryOf } from '../library/service.ts';
+import { acquisitionFeed, navigationFeed, type FeedContext, type NavigationItem } from './feeds.ts';
+import { OPDS_ROOT, SEARCH_PATH, genreFeedPath, shelfFeedPath } from './links.ts';
+
+/** The catalogue's lists as OPDS feeds: the catalogue's and the library's services, one page each. */
+export const LISTS = {
+  new: { sort: 'new', title: 'New', description: 'Books most recently added' },
+  updated: { sort: 'updated', title: 'Recently updated', description: 'Books with the newest chapters' },
+  popular: { sort: 'popular', title: 'Popular', description: 'What readers read most this week' },
+} as const satisfies Record<string, { sort: BrowseSort; title: string; description: string }>;
+export type ListName = keyof typeof LISTS;
+
+const urn = (...parts: string[]) => ['urn:chapterhouse:opds', ...parts].join(':');
+const shelfTitle = (shelf: Shelf) => translate('en', `library.shelf.${shelf}`);
+
+export function rootFeed(ctx: FeedContext): string {
+  const items: NavigationItem[] = [
+    ...Object.entries(LISTS).map(([name, list]): NavigationItem => ({
+      id: urn(name), title: list.title, description: list.description, path: `${OPDS_ROOT}/${name}`, kind: 'acquisition',
+      rel: name === 'new' ? 'http://opds-spec.org/sort/new' : name === 'popular' ? 'http://opds-spec.org/sort/popular' : undefined,
+    })),
+    { id: urn('genres'), title: 'By genre', description: 'Books by genre', path: `${OPDS_ROOT}/genres`, kind: 'navigation' },
+    ...SHELVES.map((shelf): NavigationItem => ({
+      id: urn('shelf', shelf), title: `My library: ${shelfTitle(shelf)}`, description: `The books on your "${shelfTitle(shelf)}" shelf`, path: shelfFeedPath(shelf), kind: 'acquisition',
+    })),
+  ];
+  return navigationFeed(ctx, urn('root'), 'Chapterhouse', OPDS_ROOT, items);
+}
+
+export async function listFeed(db: Db, ctx: FeedContext, name: ListName, page: number): Promise<string> {
+  const list = LISTS[name];
+  const found = await browse(db, { sort: list.sort, genre: null, status: null, audio: false, page, limit: PAGE_SIZE });
+  return acquisitionFeed(ctx, urn(name), list.title, `${OPDS_ROOT}/${name}`, { books: found.books, page, hasMore: found.has_more });
+}
+
+export async function genresFeed(db: Db, ctx: FeedContext, now: Date): Promise<string> {
+  const items = (await genres(db, now.getTime()))
+    .filter((genre) => genre.count > 0)
+    .map((genre): NavigationItem => ({
+      id: urn('genre', genre.slug), title: genre.name, description: `${genre.count} ${genre.count === 1 ? 'book' : 'books'}`, path: genreFeedPath(genre.slug), kind: 'acquisition',
+    }));
+  return navigationFeed(ctx, urn('genres'), 'By genre', `${OPDS_ROOT}/genres`, items);
+}
+
+export async function genreFeed(db: Db, ctx: FeedContext, slug: string, page: number, now: Date): Promise<string> {
+  const genre = (await genres(db, now.getTime())).find((g) => g.slug === slug);
+  if (!genre) throw notFound('Genre not found');
+  const found = await browse(db, { sort: 'popular', genre: slug, status: null, audio: false, page, limit: PAGE_SIZE });
+  return acquisitionFeed(ctx, urn('genre', slug), genre.name, genreFeedPath(slug), { books: found.books, page, hasMore: found.has_more });
+}
+
+/** A shelf of the reader's library, in the library's own order (most recently changed first). */
+export async function shelfFeed(db: Db, ctx: FeedContext, userId: string, shelf: Shelf, page: number): Promise<string> {
+  const entries = await libraryOf(db, userId, shelf);
+  const start = (page - 1) * PAGE_SIZE;
+  const books = entries.slice(start, start + PAGE_SIZE).map((entry) => entry.book);
+  return acquisitionFeed(ctx, urn('shelf', shelf), `My library: ${shelfTitle(shelf)}`, shelfFeedPath(shelf), { books, page, hasMore: entries.length > start + PAGE_SIZE });
+}
+
+export async function searchFeed(db: Db, ctx: FeedContext, q: string | undefined, page: number): Promise<string> {
+  const text = searchQueryText(q);
+  const found = await search(db, text, page, PAGE_SIZE);
+  return acquisitionFeed(ctx, urn('search'), `Search: ${text}`, SEARCH_PATH, { books: found.books, page, hasMore: found.has_more }, { q: text });
+}
