@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => world.app.close());
 
-type Outcome = 'passes' | 'unauthorized' | 'admins-only' | 'pro-only' | 'not-owner' | 'refused' | 'bad-credentials';
+type Outcome = 'passes' | 'unauthorized' | 'admins-only' | 'pro-only' | 'not-owner' | 'refused' | 'bad-credentials' | 'closed';
 
 /** What each caller must meet on a route of each access class. */
 function expected(access: Access, caller: CallerName): Outcome {
@@ -40,6 +40,8 @@ function expected(access: Access, caller: CallerName): Outcome {
       return 'unauthorized';
     case 'app-password':
       return 'bad-credentials';
+    case 'closed':
+      return 'closed';
   }
 }
 
@@ -67,6 +69,8 @@ function mismatch(outcome: Outcome, path: string, status: number, text: string, 
       return status === 401 ? null : `expected 401 for wrong credentials, got ${status} ${text.slice(0, 200)}`;
     case 'refused':
       return status === 403 && isError('forbidden') ? null : `expected 403 forbidden, got ${status} ${text.slice(0, 200)}`;
+    case 'closed':
+      return status === 402 && (body as { code?: unknown } | undefined)?.code === 2005 ? null : `expected KOReader's 402 registration refusal (code 2005), got ${status} ${text.slice(0, 200)}`;
   }
 }
 

@@ -13,6 +13,8 @@ import { chapterBatch, findExportBook, rangeFingerprint, type ExportBookRow } fr
 import { streamAndStore } from './stream.ts';
 import { parseRange, rangeLabel } from './range.ts';
 import { downloadName } from './filename.ts';
+import { isRecordedExport, recordExportedFile } from '../kosync/service.ts';
+import { PartialMd5, hashing } from '../kosync/partial-md5.ts';
 
 export interface ExportDeps {
   db: Db;
@@ -66,12 +68,20 @@ export async function exportEpub(deps: ExportDeps, slug: string, query: { from?:
   const key = `${prefix}${contentHash(book, print.digest ?? '')}.epub`;
   const fileName = downloadName(book.title, range);
   const stored = await deps.objects.get(key);
-  if (stored) return { range, fileName, key, fromStore: true, size: stored.size, body: stored.body };
+  // A copy stored before its KOReader ids were recorded is built anew (and recorded) instead.
+  if (stored && (await isRecordedExport(deps.db, key))) return { range, fileName, key, fromStore: true, size: stored.size, body: stored.body };
+  await stored?.body.cancel();
   const now = deps.clock();
   const cover = await coverImage(deps, book.cover_key);
-  const epub = buildEpub({ book: epubBook(book, range, now), cover, chapters: chaptersOf(deps.db, slug, range), modified: now });
+  // The spine as content.opf lists it: the cover page (when there is one), the title page, the chapters.
+  const spine: (number | null)[] = cover ? [null, null] : [null];
+  const chapters = tapNumbers(chaptersOf(deps.db, slug, range), spine);
+  const epub = buildEpub({ book: epubBook(book, range, now), cover, chapters, modified: now });
+  const hash = new PartialMd5();
   const body = streamAndStore(epub, async (bytes) => {
-    await deps.objects.put(key, bytes, { contentType: MEDIA_TYPE });
+    await deps.objects.put(key, hashing(bytes, hash), { contentType: MEDIA_TYPE });
+    // The stored object is complete: these are the exact bytes every later download is served.
+    await recordExportedFile(deps.db, { objectKey: key, slug, range, fileName, partialMd5: hash.digest(), spine });
     await removeOlderCopies(deps.objects, prefix, key);
   }, deps.log);
   return { range, fileName, key, fromStore: false, size: null, body };
@@ -114,6 +124,13 @@ async function* chaptersOf(db: Db, slug: string, range: ExportRange): AsyncGener
     }
     if (batch.length < BATCH) return;
     after = batch[batch.length - 1]!.number;
+  }
+}
+
+async function* tapNumbers(chapters: AsyncIterable<SourceChapter>, into: (number | null)[]): AsyncGenerator<SourceChapter> {
+  for await (const chapter of chapters) {
+    into.push(chapter.number);
+    yield chapter;
   }
 }
 

@@ -383,6 +383,29 @@ export interface BookGlossariesTable {
   updated_at: DefaultTimestamp;
 }
 
+/** KOReader's ids of exported EPUBs (features/kosync). spine: chapter number per DocFragment, null for non-chapter pages. */
+export interface KosyncDocumentsTable {
+  document: string;
+  method: 'binary' | 'filename';
+  book_slug: string;
+  chapter_from: number;
+  chapter_to: number;
+  spine: Json;
+  object_key: string;
+  created_at: DefaultTimestamp;
+}
+
+/** The last place a KOReader device pushed, per account and document, as sent. */
+export interface KosyncPositionsTable {
+  user_id: string;
+  document: string;
+  progress: string;
+  percentage: number;
+  device: string;
+  device_id: Generated<string>;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   books: BooksTable;
   genres: GenresTable;
@@ -391,6 +414,8 @@ export interface Database {
   app_users: AppUsersTable;
   user_sessions: UserSessionsTable;
   app_passwords: AppPasswordsTable;
+  kosync_documents: KosyncDocumentsTable;
+  kosync_positions: KosyncPositionsTable;
   user_identities: UserIdentitiesTable;
   progress: ProgressTable;
   user_settings: UserSettingsTable;

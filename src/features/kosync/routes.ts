@@ -1,0 +1,53 @@
+import { Elysia } from 'elysia';
+import type { BootedPlatform } from '../../platform/boot.ts';
+import { KOSYNC_ERRORS, isDocumentId, parsePush, type KosyncError } from './model.ts';
+import { authorize, pullProgress, pushProgress, type KosyncDeps } from './service.ts';
+
+const PREFIX = '/kosync';
+const tags = ['kosync'];
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+}
+
+const refuse = (error: KosyncError) => json(error.status, { code: error.code, message: error.message });
+
+/**
+ * KOReader's Progress sync plugin, with `https://<host>/kosync` as its custom sync server
+ * (docs/kosync.md). Signed in by the `x-auth-user` and `x-auth-key` headers only: a session cookie
+ * is never read here, which is also why these writes need no CSRF check (csrf.ts checks writes
+ * that carry a cookie; the plugin sends none).
+ */
+export function kosyncRoutes(platform: Pick<BootedPlatform, 'db' | 'clock'>) {
+  const deps: KosyncDeps = { db: platform.db, clock: platform.clock };
+  const caller = (request: Request) => authorize(deps, request.headers.get('x-auth-user'), request.headers.get('x-auth-key'));
+  return new Elysia({ name: 'kosync', prefix: PREFIX })
+    // Accounts come from the site's sign-in; KOReader's Register button gets the reference server's "disabled" answer.
+    .post('/users/create', () => refuse(KOSYNC_ERRORS.registrationDisabled), {
+      parse: 'none',
+      detail: { tags, summary: 'KOReader registration: always refused (402, code 2005); use an app password' },
+    })
+    .get('/users/auth', async ({ request }) => ((await caller(request)) ? json(200, { authorized: 'OK' }) : refuse(KOSYNC_ERRORS.unauthorized)), {
+      detail: { tags, summary: 'KOReader login check: x-auth-user and x-auth-key (md5 of an app password)' },
+    })
+    .put('/syncs/progress', async ({ request }) => {
+      const user = await caller(request);
+      if (!user) return refuse(KOSYNC_ERRORS.unauthorized);
+      const push = parsePush(await request.text());
+      if ('code' in push) return refuse(push);
+      return json(200, await pushProgress(deps, user, push));
+    }, {
+      // Read here, so that a bad body gets KOReader's error shape rather than the API's.
+      parse: 'none',
+      detail: { tags, summary: 'KOReader pushes its place in a document; a Chapterhouse export moves the web’s progress too' },
+    })
+    .get('/syncs/progress/:document', async ({ request, params }) => {
+      const user = await caller(request);
+      if (!user) return refuse(KOSYNC_ERRORS.unauthorized);
+      if (!isDocumentId(params.document)) return refuse(KOSYNC_ERRORS.documentMissing);
+      return json(200, await pullProgress(deps, user, params.document));
+    }, {
+      detail: { tags, summary: 'KOReader pulls the latest place in a document ({} when none)' },
+    })
+    .get('/healthcheck', () => json(200, { state: 'OK' }), { detail: { tags, summary: 'kosync health check' } });
+}
