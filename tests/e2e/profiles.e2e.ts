@@ -119,3 +119,39 @@ test('without JavaScript: the privacy checkbox saves with its button and the pro
   expect(await page.getByLabel('Keep my library private').isChecked()).toBe(false);
   await context.close();
 });
+
+test('reading statistics: the year and the last 30 days render as SVG on a phone and a desktop', async () => {
+  const reader = 'e2e-stats-reader';
+  const desktop = await desktopContext(browser);
+  await signIn(desktop, reader);
+  const page = await desktop.newPage();
+  const errors = watchErrors(page);
+  // Reading two chapters records them (the chapter page saves the place on its own).
+  for (const n of [1, 2]) {
+    const recorded = page.waitForResponse((r) => r.url().endsWith('/api/progress') && r.request().method() === 'POST' && r.status() === 200);
+    await page.goto(`/book/salvage-rights/${n}`);
+    await recorded;
+  }
+  for (const context of [desktop, await phoneContext(browser, { width: 360, height: 740 })]) {
+    if (context !== desktop) await signIn(context, reader);
+    const view = context === desktop ? page : await context.newPage();
+    await view.goto(`/users/${reader}`);
+    const heatmap = view.locator('.stats-heatmap > svg');
+    await heatmap.waitFor();
+    const box = (await heatmap.boundingBox())!;
+    const width = view.viewportSize()!.width;
+    expect(box.width).toBeGreaterThan(width < 500 ? 250 : 500);
+    expect(box.width).toBeLessThanOrEqual(width);
+    expect(box.height).toBeGreaterThan(40);
+    // Today's square is shaded, and its title names the chapters read.
+    const shaded = view.locator('.stats-heatmap > svg rect.stats-heat:not(.stats-heat--0)');
+    expect(await shaded.count()).toBeGreaterThanOrEqual(1);
+    expect(await shaded.last().locator('title').textContent()).toMatch(/: [12] chapters?, /); // 1 if the two reads straddled midnight UTC
+    expect(await view.locator('.stats-bars').count()).toBe(2);
+    const bar = (await view.locator('.stats-bars__svg--chapters').boundingBox())!;
+    expect(bar.width).toBeGreaterThan(200);
+    expect(await view.locator('.stats-totals').innerText()).toContain('2 chapters');
+    await noSidewaysScroll(view);
+  }
+  expect(errors).toEqual([]);
+});

@@ -7,6 +7,7 @@ import { pipelineEn } from './pipeline/en.ts';
 import { layoutEn } from './layout/en.ts';
 import { readingEn } from './reading/en.ts';
 import { shelfEn } from './shelf/en.ts';
+import { statsEn } from './stats/en.ts';
 import { accountEn } from './account/en.ts';
 import { appPasswordsEn } from './app-passwords/en.ts';
 import { listeningEn } from './listening/en.ts';
@@ -671,6 +672,7 @@ export const en = {
   ...layoutEn,
   ...readingEn,
   ...shelfEn,
+  ...statsEn,
   ...accountEn,
   ...appPasswordsEn,
   ...listeningEn,

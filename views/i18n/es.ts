@@ -8,6 +8,7 @@ import { pipelineEs } from './pipeline/es.ts';
 import { layoutEs } from './layout/es.ts';
 import { readingEs } from './reading/es.ts';
 import { shelfEs } from './shelf/es.ts';
+import { statsEs } from './stats/es.ts';
 import { accountEs } from './account/es.ts';
 import { appPasswordsEs } from './app-passwords/es.ts';
 import { listeningEs } from './listening/es.ts';
@@ -669,6 +670,7 @@ export const es: Catalogue = {
   ...layoutEs,
   ...readingEs,
   ...shelfEs,
+  ...statsEs,
   ...accountEs,
   ...appPasswordsEs,
   ...listeningEs,

@@ -8,6 +8,7 @@ import { pipelineFr } from './pipeline/fr.ts';
 import { layoutFr } from './layout/fr.ts';
 import { readingFr } from './reading/fr.ts';
 import { shelfFr } from './shelf/fr.ts';
+import { statsFr } from './stats/fr.ts';
 import { accountFr } from './account/fr.ts';
 import { appPasswordsFr } from './app-passwords/fr.ts';
 import { listeningFr } from './listening/fr.ts';
@@ -669,6 +670,7 @@ export const fr: Catalogue = {
   ...layoutFr,
   ...readingFr,
   ...shelfFr,
+  ...statsFr,
   ...accountFr,
   ...appPasswordsFr,
   ...listeningFr,

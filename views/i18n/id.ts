@@ -8,6 +8,7 @@ import { pipelineId } from './pipeline/id.ts';
 import { layoutId } from './layout/id.ts';
 import { readingId } from './reading/id.ts';
 import { shelfId } from './shelf/id.ts';
+import { statsId } from './stats/id.ts';
 import { accountId } from './account/id.ts';
 import { appPasswordsId } from './app-passwords/id.ts';
 import { listeningId } from './listening/id.ts';
@@ -669,6 +670,7 @@ export const id: Catalogue = {
   ...layoutId,
   ...readingId,
   ...shelfId,
+  ...statsId,
   ...accountId,
   ...appPasswordsId,
   ...listeningId,

@@ -8,6 +8,7 @@ import { pipelinePt } from './pipeline/pt.ts';
 import { layoutPt } from './layout/pt.ts';
 import { readingPt } from './reading/pt.ts';
 import { shelfPt } from './shelf/pt.ts';
+import { statsPt } from './stats/pt.ts';
 import { accountPt } from './account/pt.ts';
 import { appPasswordsPt } from './app-passwords/pt.ts';
 import { listeningPt } from './listening/pt.ts';
@@ -669,6 +670,7 @@ export const pt: Catalogue = {
   ...layoutPt,
   ...readingPt,
   ...shelfPt,
+  ...statsPt,
   ...accountPt,
   ...appPasswordsPt,
   ...listeningPt,

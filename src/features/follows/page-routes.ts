@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import type { Db } from '../../platform/db/index.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
 import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
@@ -15,12 +16,13 @@ import { profilePageOf } from './profile-service.ts';
  * none, so the settings plugin mounts this one (see settings/routes.ts). The name makes a second
  * mounting, e.g. from app.ts later, a no-op.
  */
-export function profilePageRoutes(db: Db, auth: AuthPlugin, env: PageEnvironment) {
+export function profilePageRoutes(db: Db, auth: AuthPlugin, env: PageEnvironment, clock: Clock) {
   return new Elysia({ name: 'profile-pages' })
     .use(auth)
     .get('/users/:username', async ({ request, params, query, caller }) => {
       const ctx = pageContext(request, env);
-      const data = await profilePageOf(db, params.username, caller.user?.id ?? null, env.baseUrl, query.shelf);
-      return htmlResponse(ProfilePage({ ctx, data }), 200, { 'cache-control': 'private, no-cache' });
+      const now = clock();
+      const data = await profilePageOf(db, params.username, caller.user?.id ?? null, env.baseUrl, query.shelf, now);
+      return htmlResponse(ProfilePage({ ctx, data, now }), 200, { 'cache-control': 'private, no-cache' });
     }, { params: UsernameParams, query: ProfilePageQuery, detail: { hide: true } });
 }

@@ -8,6 +8,7 @@ import { recentReading } from '../progress/service.ts';
 import type { Profile, PublicLibraryEntry, RecentItem } from './model.ts';
 import type { ProfileUserRef } from './queries.ts';
 import { profileFor, requireUser } from './service.ts';
+import { readingStats, type ReadingStats } from '../stats/service.ts';
 
 /** The 404 message of a private library (docs/api.md): the profile itself stays public. */
 export const PRIVATE_LIBRARY = 'This library is private';
@@ -46,11 +47,20 @@ async function recentOf(db: Db, userId: string): Promise<RecentItem[]> {
   });
 }
 
+/** GET /api/users/{username}/stats: private like the library (the same 404 for others). */
+export async function publicStatsOf(db: Db, username: string, viewerId: string | null, now: Date): Promise<ReadingStats> {
+  const user = await requireUser(db, username);
+  if (!visibleTo(user, viewerId)) throw notFound(PRIVATE_LIBRARY);
+  return readingStats(db, user.id, now);
+}
+
 export interface ProfilePageData {
   profile: Profile;
   /** The viewer is this user. */
   own: boolean;
   isPrivate: boolean;
+  /** Null when the library is private and the viewer is someone else (the statistics follow the library). */
+  stats: ReadingStats | null;
   /** Null when the library is private and the viewer is someone else. */
   library: {
     recent: RecentItem[];
@@ -66,15 +76,15 @@ export interface ProfilePageData {
  * user, their counts and follow state, recent progress and its books, the library and its books.
  * The whole library is read once and split into tabs here, so the counts need no query of their own.
  */
-export async function profilePageOf(db: Db, username: string, viewerId: string | null, baseUrl: string, wanted?: string): Promise<ProfilePageData> {
+export async function profilePageOf(db: Db, username: string, viewerId: string | null, baseUrl: string, wanted: string | undefined, now: Date): Promise<ProfilePageData> {
   const user = await requireUser(db, username);
   const own = user.id === viewerId;
   if (!visibleTo(user, viewerId)) {
-    return { profile: await profileFor(db, user, viewerId, baseUrl), own, isPrivate: true, library: null };
+    return { profile: await profileFor(db, user, viewerId, baseUrl), own, isPrivate: true, stats: null, library: null };
   }
-  const [profile, recent, all] = await Promise.all([profileFor(db, user, viewerId, baseUrl), recentOf(db, user.id), entriesOf(db, user.id)]);
+  const [profile, recent, all, stats] = await Promise.all([profileFor(db, user, viewerId, baseUrl), recentOf(db, user.id), entriesOf(db, user.id), readingStats(db, user.id, now)]);
   const counts = Object.fromEntries(SHELVES.map((s) => [s, 0])) as ShelfCounts;
   for (const entry of all) counts[entry.shelf] += 1;
   const shelf = isShelf(wanted) ? wanted : (SHELVES.find((s) => counts[s] > 0) ?? 'reading');
-  return { profile, own, isPrivate: user.library_private, library: { recent, shelf, entries: all.filter((e) => e.shelf === shelf), counts } };
+  return { profile, own, isPrivate: user.library_private, stats, library: { recent, shelf, entries: all.filter((e) => e.shelf === shelf), counts } };
 }

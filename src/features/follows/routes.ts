@@ -12,7 +12,8 @@ import { makeTranslator } from '../../platform/i18n/index.ts';
 import { FollowButton } from '../../../views/pages/home/FollowButton.tsx';
 import { ProfileCounts } from '../../../views/pages/profiles/ProfileCounts.tsx';
 import { FollowForm, FollowingResponse, ProfileResponse, PublicLibraryQuery, PublicLibraryResponse, UsernameParams } from './model.ts';
-import { publicLibraryOf } from './profile-service.ts';
+import { publicLibraryOf, publicStatsOf } from './profile-service.ts';
+import { ReadingStatsResponse } from '../stats/model.ts';
 import { countsOf, profileOf, setFollowing } from './service.ts';
 
 const tags = ['social'];
@@ -34,7 +35,7 @@ function requireForm({ request }: { request: Request }): void {
 }
 
 /** Profiles and following: JSON under /api/users, the /users/{username} page, form targets for the follow button. */
-export function followsRoutes(platform: Pick<BootedPlatform, 'db' | 'config'>, auth: AuthPlugin, env: PageEnvironment) {
+export function followsRoutes(platform: Pick<BootedPlatform, 'db' | 'config' | 'clock'>, auth: AuthPlugin, env: PageEnvironment) {
   const { db } = platform;
   const { baseUrl } = platform.config;
 
@@ -56,11 +57,16 @@ export function followsRoutes(platform: Pick<BootedPlatform, 'db' | 'config'>, a
 
   return new Elysia({ name: 'follows' })
     .use(auth)
-    .use(profilePageRoutes(db, auth, env))
+    .use(profilePageRoutes(db, auth, env, platform.clock))
     .get('/api/users/:username', ({ params, caller }) => profileOf(db, params.username, caller.user?.id ?? null, baseUrl), {
       params: UsernameParams,
       response: ProfileResponse,
       detail: { tags, summary: 'Public profile: follower counts and whether the caller follows them (404 unknown)' },
+    })
+    .get('/api/users/:username/stats', async ({ params, caller }) => publicStatsOf(db, params.username, caller.user?.id ?? null, platform.clock()), {
+      params: UsernameParams,
+      response: ReadingStatsResponse,
+      detail: { tags, summary: 'A user’s reading statistics over the last year (404 unknown user, or a private library unless it is yours)' },
     })
     .get('/api/users/:username/library', async ({ params, query, caller }) => ({ books: await publicLibraryOf(db, params.username, caller.user?.id ?? null, query.shelf) }), {
       params: UsernameParams,

@@ -129,6 +129,16 @@ export interface ProgressTable {
   updated_at: DefaultTimestamp;
 }
 
+/** Reading statistics per reader, UTC day and book, kept by a trigger on progress (migration 20261128000400). */
+export interface ReadingDaysTable {
+  user_id: string;
+  day: ColumnType<string, string, string>;
+  slug: string;
+  chapters: Generated<number>;
+  words: Generated<number>;
+  listened_seconds: Generated<number>;
+}
+
 export interface UserSettingsTable {
   id: Generated<number>;
   user_id: string | null;
@@ -416,6 +426,7 @@ export interface Database {
   app_passwords: AppPasswordsTable;
   kosync_documents: KosyncDocumentsTable;
   kosync_positions: KosyncPositionsTable;
+  reading_days: ReadingDaysTable;
   user_identities: UserIdentitiesTable;
   progress: ProgressTable;
   user_settings: UserSettingsTable;

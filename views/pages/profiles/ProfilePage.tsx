@@ -5,6 +5,7 @@ import { Layout } from '../../layouts/Layout.tsx';
 import { ProfileHeader } from './ProfileHeader.tsx';
 import { ProfileShelves, profileUrl } from './ProfileShelves.tsx';
 import { RecentReading } from './RecentReading.tsx';
+import { ReadingStats } from './ReadingStats.tsx';
 
 export type ProfilePageProps = { ctx: PageContext; data: ProfilePageData; now?: Date };
 
@@ -30,6 +31,7 @@ export function ProfilePage({ ctx, data, now = new Date() }: ProfilePageProps): 
         {library ? (
           <>
             <RecentReading ctx={ctx} items={library.recent} own={own} now={now} />
+            {data.stats ? <ReadingStats ctx={ctx} stats={data.stats} own={own} /> : ''}
             <ProfileShelves ctx={ctx} username={username} shelf={library.shelf} entries={library.entries} counts={library.counts} />
           </>
         ) : (
