@@ -22,6 +22,8 @@ const headers = (session: Session) => ({ accept: 'application/json', 'content-ty
 const call = (session: Session, method: string, path: string, body?: unknown) => app.fetch(path, { method, headers: headers(session), body: body === undefined ? undefined : JSON.stringify(body) });
 const me = (session: Session) => app.fetch('/api/auth/me', { headers: { accept: 'application/json', cookie: session.cookie } });
 
+let lastAppPassword = '';
+
 /** Everything a reader makes: progress with an audio position, a shelf, a comment, a vote, a rating, follows, a swipe, settings, a notification. */
 async function busyReader(username: string, friend: Session): Promise<{ session: Session; commentId: number }> {
   const session = await loginAs(app, username, { email: `${username}@example.test` });
@@ -37,6 +39,9 @@ async function busyReader(username: string, friend: Session): Promise<{ session:
   expect((await call(session, 'POST', '/api/discover/vote', { slug: OTHER_BOOK, action: 'like' })).status).toBe(201);
   expect((await call(session, 'PUT', '/api/settings', { theme: 'slate', speed: 1.5 })).status).toBe(200);
   await app.platform.db.insertInto('notifications').values({ user_id: session.user.id, title: 'Welcome aboard', body: 'Hello', link: '/library' }).execute();
+  const created = await call(session, 'POST', '/api/app-passwords', { name: 'Kobo in the kitchen' });
+  expect(created.status).toBe(201);
+  lastAppPassword = ((await created.json()) as { password: string }).password;
   return { session, commentId: comment.id };
 }
 
@@ -76,8 +81,13 @@ describe('GET /api/account/export', () => {
       followers: [{ username: 'export-friend' }],
       discovery_votes: [{ slug: OTHER_BOOK, action: 'like' }],
       notifications: [{ title: 'Welcome aboard', body: 'Hello', link: '/library', read: false }],
+      app_passwords: [{ name: 'Kobo in the kitchen', revoked: null }],
+      reading_days: [{ slug: BOOK, chapters: 1, listened_seconds: 42.5 }],
+      kosync_positions: [],
       truncated: [],
     });
+    const keyHash = (await app.platform.db.selectFrom('app_passwords').select('key_hash').where('user_id', '=', session.user.id).executeTakeFirstOrThrow()).key_hash;
+    for (const secret of [lastAppPassword, keyHash, 'key_hash']) expect(text).not.toContain(secret);
     expect(typeof data.comments[0].chapter_title).toBe('string');
     expect(data.sessions).toHaveLength(1);
     expect(Object.keys(data.sessions[0]).sort()).toEqual(['created', 'ip', 'last_seen', 'user_agent']);

@@ -39,6 +39,9 @@ export async function exportAccount(db: Db, userId: string, now: Date, baseUrl: 
       followers: await read('followers', q.followersOf),
       discovery: await read('discovery_votes', q.discoveryVotesOf),
       notifications: await read('notifications', q.notificationsOf),
+      appPasswords: await read('app_passwords', q.appPasswordsOf),
+      readingDays: await read('reading_days', q.readingDaysOf),
+      kosync: await read('kosync_positions', q.kosyncPositionsOf),
     };
   });
   const { user } = data;
@@ -81,6 +84,9 @@ export async function exportAccount(db: Db, userId: string, now: Date, baseUrl: 
     followers: data.followers.map((f) => ({ username: f.username, since: iso(f.created_at) })),
     discovery_votes: data.discovery.map((d) => ({ slug: d.slug, title: d.title, action: d.action, created: iso(d.created_at) })),
     notifications: data.notifications.map((n) => ({ title: n.title, body: n.body, link: n.link, read: n.read, created: iso(n.created_at) })),
+    app_passwords: data.appPasswords.map((p) => ({ name: p.name, created: iso(p.created_at), last_used: iso(p.last_used_at), revoked: iso(p.revoked_at) })),
+    reading_days: data.readingDays.map((d) => ({ day: d.day, slug: d.slug, chapters: d.chapters, words: d.words, listened_seconds: tidy(d.listened_seconds) })),
+    kosync_positions: data.kosync.map((k) => ({ document: k.document, progress: k.progress, percentage: k.percentage, device: k.device, device_id: k.device_id, updated: iso(k.updated_at) })),
     truncated,
   };
 }

@@ -30,6 +30,9 @@ export const EXPORT_LIMITS = {
   followers: 10_000,
   discovery_votes: 10_000,
   notifications: 1_000,
+  app_passwords: 100,
+  reading_days: 20_000,
+  kosync_positions: 10_000,
 } as const;
 
 export type ExportList = keyof typeof EXPORT_LIMITS;

@@ -115,6 +115,26 @@ export function notificationsOf(db: Executor, userId: string, limit: number) {
   return db.selectFrom('notifications').select(['title', 'body', 'link', 'read', 'created_at']).where('user_id', '=', userId).orderBy('id', 'desc').limit(limit + 1).execute();
 }
 
+/** Names and dates only: never the hash. Revoked ones too (they are part of the account's history). */
+export function appPasswordsOf(db: Executor, userId: string, limit: number) {
+  return db.selectFrom('app_passwords').select(['name', 'created_at', 'last_used_at', 'revoked_at']).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').limit(limit + 1).execute();
+}
+
+export function readingDaysOf(db: Executor, userId: string, limit: number) {
+  return db
+    .selectFrom('reading_days')
+    .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'slug', 'chapters', 'words', 'listened_seconds'])
+    .where('user_id', '=', userId)
+    .orderBy('day', 'desc')
+    .orderBy('slug')
+    .limit(limit + 1)
+    .execute();
+}
+
+export function kosyncPositionsOf(db: Executor, userId: string, limit: number) {
+  return db.selectFrom('kosync_positions').select(['document', 'progress', 'percentage', 'device', 'device_id', 'updated_at']).where('user_id', '=', userId).orderBy('updated_at', 'desc').orderBy('document').limit(limit + 1).execute();
+}
+
 /**
  * The account and every administrator, locked in one order (by id) until the transaction ends:
  * two administrators deleting themselves at once cannot both see the other one still there.
