@@ -30,6 +30,11 @@ import { nextChunk } from './order.ts';
  */
 export interface AudioJobPayload extends Target {
   requestedBy: string | null;
+  /**
+   * The chunk a stream from a sentence asked for when it created the job: the first wish, there
+   * from the start (audio_jobs.jump_to is written after the enqueue, which the worker may beat).
+   */
+  startAt?: number;
 }
 
 export interface AudioJobResult {
@@ -94,7 +99,7 @@ async function generate(deps: AudioJobDeps, objects: ObjectStore, payload: Audio
   const count = script.chunks.length;
   const made = new Map<number, MadeChunk>();
   const planned = new Set<number>();
-  const wish = () => jumpRequest(ctx.db, ctx.jobId);
+  const wish = async () => (await jumpRequest(ctx.db, ctx.jobId)) ?? payload.startAt ?? null;
   const plan: ChunkPlan = {
     first: async () => nextChunk(count, planned, null, await wish()),
     next: async (done) => {

@@ -18,13 +18,13 @@ const asJob = (row: AudioJobRow): AudioJob => ({ job_id: row.id, status: row.sta
  * runner at once) before its audio_jobs row is written; its dedupe key makes concurrent requests
  * share one queue job, and the row's id is the queue job's, so they share the row too.
  */
-export async function ensureJob(deps: AudioDeps, r: ResolvedChapter, requestedBy: string | null): Promise<AudioJobRow> {
+export async function ensureJob(deps: AudioDeps, r: ResolvedChapter, requestedBy: string | null, startAt?: number): Promise<AudioJobRow> {
   await settleOrphans(deps.db, r.target);
   const active = await activeJob(deps.db, r.target);
   if (active) return active;
   const latest = await latestJob(deps.db, r.target);
   if (latest?.status === 'done' && (await deps.objects.head(r.key))) return latest;
-  const payload: AudioJobPayload = { ...r.target, requestedBy };
+  const payload: AudioJobPayload = { ...r.target, requestedBy, ...(startAt === undefined ? {} : { startAt }) };
   let row: AudioJobRow | undefined;
   for (let round = 0; round < SETTLE_ROUNDS; round++) {
     const queued = await enqueueKind(deps.db, deps.kind, payload, { dedupeKey: `${r.target.slug}/${r.target.chapter}/${r.target.voice}` });

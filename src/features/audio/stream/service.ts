@@ -52,7 +52,8 @@ export async function streamAudio(
     : await storedAudio(deps.objects, r.key, r.format, request);
   if (stored) return stored;
   const script = seek?.script ?? (await chapterScript(deps, r));
-  const job = await ensureJob(deps, r, userId);
+  // A new job starts at the sentence's chunk; one already running is asked to go there next.
+  const job = await ensureJob(deps, r, userId, seek?.chunk);
   if (seek && (job.status === 'pending' || job.status === 'generating') && !(await deps.objects.head(partKey(job.id, seek.chunk, r.format)))) {
     await requestJump(deps.db, job.id, seek.chunk);
   }
