@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { DEBUG_TOKEN, loginAs, type Session } from '../support/auth.ts';
@@ -27,16 +28,20 @@ const basic = (username: string, password: string) => `Basic ${Buffer.from(`${us
 beforeAll(async () => {
   app = await startTestApp({ env: { DEBUG_LOGIN_TOKEN: DEBUG_TOKEN } });
   const db = app.platform.db;
-  // Far in the future and in known orders: first on every list, one page and a bit.
+  // Later than every seeded book and in known orders: first on every list, one page and a bit. Dates
+  // come from the seeded rows, never from the real clock.
+  const bounds = (await sql<{ first: Date; last: Date }>`select min(least(created_at, updated_at)) as first, max(greatest(created_at, updated_at)) as last from books`.execute(db)).rows[0]!;
+  const DAY = 86_400_000;
+  const after = (days: number) => new Date(new Date(bounds.last).getTime() + days * DAY);
   await db.insertInto('genres').values({ slug: 'opds-paging', name: 'OPDS Paging' }).execute();
   for (let i = 1; i <= EXTRA; i++) {
     await db.insertInto('books').values({
       slug: extraSlug(i), title: `Extra Book ${i}`, author: 'Pager', description: 'A book for paging.',
-      created_at: new Date(Date.UTC(2090, 0, i)), updated_at: new Date(Date.UTC(2090, 0, EXTRA + 1 - i)), reads_7d: 100_000 + i * 10,
+      created_at: after(i), updated_at: after(EXTRA + 1 - i), reads_7d: 100_000 + i * 10,
     }).execute();
     await db.insertInto('book_genres').values({ book_slug: extraSlug(i), genre_slug: 'opds-paging' }).execute();
   }
-  await db.insertInto('books').values({ ...TRICKY, created_at: new Date(Date.UTC(2000, 0, 1)) }).execute();
+  await db.insertInto('books').values({ ...TRICKY, created_at: new Date(new Date(bounds.first).getTime() - DAY) }).execute();
   pro = await loginAs(app, 'opds-pro', { role: 'pro' });
   free = await loginAs(app, 'opds-free');
   proAuth = basic('opds-pro', (await createAppPassword(db, pro.user.id, 'Kobo')).password);
