@@ -39,6 +39,7 @@ import { exportRoutes } from './features/export/routes.ts';
 import { opdsRoutes } from './features/opds/routes.ts';
 import { withAppPasswordDownloads } from './features/opds/basic-auth.ts';
 import { kosyncRoutes } from './features/kosync/routes.ts';
+import { offlineRoutes } from './features/offline/routes.ts';
 import { docsRoutes, type OpenApiDocument } from './features/docs/routes.ts';
 import { authPlugin } from './platform/http/auth.ts';
 import { createCallerResolver, type AccountsDeps } from './features/accounts/service.ts';
@@ -129,6 +130,7 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(exportRoutes(platform, auth))
     .use(opdsRoutes(platform, env))
     .use(kosyncRoutes(platform))
+    .use(offlineRoutes(platform, auth, env, assets, speech))
     .use(seoRoutes(platform, auth, env))
     .use(docsRoutes(async () => (document ??= await buildDocument(app)), env));
   if (platform.objects.kind === 'fs') app.use(objectRoutes(platform.objects, { secret: platform.objectSigningKey, maxUploadBytes: MAX_OBJECT_UPLOAD_BYTES }));

@@ -26,6 +26,12 @@
     show(detail.message, detail.level);
   });
 
+  // A write kept on this device while offline (the service worker answers htmx with this event).
+  document.addEventListener('app:queued', function () {
+    var box = region();
+    show(box && box.getAttribute('data-queued-message'), 'info');
+  });
+
   document.addEventListener('htmx:sendError', function () {
     var box = region();
     show(box && box.getAttribute('data-offline-message'), 'error');

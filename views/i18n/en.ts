@@ -1,3 +1,4 @@
+import { offlineEn } from './offline/en.ts';
 import { aiEn } from './ai/en.ts';
 import { translationEn } from './translation/en.ts';
 import { coversEn } from './covers/en.ts';
@@ -673,6 +674,7 @@ export const en = {
   ...readingEn,
   ...shelfEn,
   ...statsEn,
+  ...offlineEn,
   ...accountEn,
   ...appPasswordsEn,
   ...listeningEn,

@@ -1,3 +1,4 @@
+import { offlineEs } from './offline/es.ts';
 import type { Catalogue } from './en.ts';
 import { aiEs } from './ai/es.ts';
 import { translationEs } from './translation/es.ts';
@@ -671,6 +672,7 @@ export const es: Catalogue = {
   ...readingEs,
   ...shelfEs,
   ...statsEs,
+  ...offlineEs,
   ...accountEs,
   ...appPasswordsEs,
   ...listeningEs,

@@ -1,3 +1,4 @@
+import { offlineFr } from './offline/fr.ts';
 import type { Catalogue } from './en.ts';
 import { aiFr } from './ai/fr.ts';
 import { translationFr } from './translation/fr.ts';
@@ -671,6 +672,7 @@ export const fr: Catalogue = {
   ...readingFr,
   ...shelfFr,
   ...statsFr,
+  ...offlineFr,
   ...accountFr,
   ...appPasswordsFr,
   ...listeningFr,

@@ -1,3 +1,4 @@
+import { offlineId } from './offline/id.ts';
 import type { Catalogue } from './en.ts';
 import { aiId } from './ai/id.ts';
 import { translationId } from './translation/id.ts';
@@ -671,6 +672,7 @@ export const id: Catalogue = {
   ...readingId,
   ...shelfId,
   ...statsId,
+  ...offlineId,
   ...accountId,
   ...appPasswordsId,
   ...listeningId,

@@ -1,3 +1,4 @@
+import { offlinePt } from './offline/pt.ts';
 import type { Catalogue } from './en.ts';
 import { aiPt } from './ai/pt.ts';
 import { translationPt } from './translation/pt.ts';
@@ -671,6 +672,7 @@ export const pt: Catalogue = {
   ...readingPt,
   ...shelfPt,
   ...statsPt,
+  ...offlinePt,
   ...accountPt,
   ...appPasswordsPt,
   ...listeningPt,

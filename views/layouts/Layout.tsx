@@ -66,6 +66,9 @@ export function Layout({ ctx, title, description, canonical, ogImage, ogType = '
         {hidden ? <meta name="robots" content="noindex" /> : ''}
         <meta name="htmx-config" content={HTMX_CONFIG} />
         <link rel="icon" type="image/svg+xml" href={ctx.asset('img/favicon.svg')} />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href={ctx.asset('img/icon-192.png')} />
+        <meta name="theme-color" content="#231a13" />
         <link rel="stylesheet" href={ctx.asset('css/app.css')} />
         <script src={ctx.asset('vendor/htmx.min.js')} defer></script>
         <script src={ctx.asset('js/prefs.js')} defer></script>
@@ -73,6 +76,7 @@ export function Layout({ ctx, title, description, canonical, ogImage, ogType = '
         <script src={ctx.asset('js/nav-fit.js')} defer></script>
         <script src={ctx.asset('js/menus.js')} defer></script>
         <script src={ctx.asset('js/header.js')} defer></script>
+        <script src={ctx.asset('js/offline/register.js')} defer></script>
         {safeHead}
       </head>
       <body>
@@ -80,11 +84,14 @@ export function Layout({ ctx, title, description, canonical, ogImage, ogType = '
           {ctx.t('a11y.skip')}
         </a>
         <SiteHeader ctx={ctx} />
+        <p class="offline-banner" data-offline-banner role="status" hidden>
+          <span safe>{ctx.t('offline.banner')}</span> <a href="/offline" safe>{ctx.t('offline.bannerLink')}</a>
+        </p>
         <main id="main" tabindex="-1">
           {children}
         </main>
         <SiteFooter ctx={ctx} />
-        <div id="toasts" class="toasts" role="status" aria-live="polite" data-offline-message={ctx.t('a11y.offline')} data-unsaved-message={ctx.t('a11y.unsaved')}></div>
+        <div id="toasts" class="toasts" role="status" aria-live="polite" data-offline-message={ctx.t('a11y.offline')} data-unsaved-message={ctx.t('a11y.unsaved')} data-queued-message={ctx.t('offline.queued')}></div>
       </body>
     </html>
   );

@@ -44,10 +44,17 @@
     var ready = null; // {job, timings}: this chapter's stored audio, known from asking ahead
 
     function readTimings(url) {
-      return ns.json('GET', url).then(function (res) {
-        if (!res.ok || !res.data || !Array.isArray(res.data.sentences)) return { sentences: [], duration: NaN, estimated: true };
-        return { sentences: res.data.sentences, duration: Number(res.data.duration), estimated: res.data.estimated === true };
-      });
+      var none = { sentences: [], duration: NaN, estimated: true };
+      return ns.json('GET', url).then(
+        function (res) {
+          if (!res.ok || !res.data || !Array.isArray(res.data.sentences)) return none;
+          return { sentences: res.data.sentences, duration: Number(res.data.duration), estimated: res.data.estimated === true };
+        },
+        // No network (offline, a chapter whose audio is not kept): no timings, like a chapter without any.
+        function () {
+          return none;
+        },
+      );
     }
     function request() {
       // Moved into a chapter asked ahead and stored by then: its stream's GET counts it (C1), so

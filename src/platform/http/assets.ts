@@ -48,6 +48,8 @@ export interface AssetTable {
   /** 'css/app.css' → '/assets/css/app.1a2b3c4d.css'; unknown paths are returned unhashed. */
   url(path: string): string;
   get(fingerprintedPath: string): Asset | undefined;
+  /** Every fingerprinted address with its size: what the service worker keeps for offline pages. */
+  list(): { url: string; bytes: number }[];
 }
 
 function walk(dir: string): string[] {
@@ -92,6 +94,7 @@ export function loadAssets(): AssetTable {
   return {
     url: (path) => urls.get(path) ?? `/assets/${path}`,
     get: (url) => byUrl.get(url),
+    list: () => [...byUrl].map(([url, asset]) => ({ url, bytes: asset.body.byteLength })),
   };
 }
 

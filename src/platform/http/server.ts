@@ -12,7 +12,7 @@ export type Handler = (request: Request, clientIp?: string) => Promise<Response>
 const YEAR = 365 * 24 * 3600;
 // Immutable public files are cached by browsers and proxies: no per-visitor cookie on them.
 // Immutable files and what crawlers fetch: no visitor cookie, so caches and robots see clean responses.
-const NO_VISITOR_COOKIE = /^\/((assets|covers|avatars|objects|sitemaps)\/|robots\.txt$|sitemap\.xml$)/;
+const NO_VISITOR_COOKIE = /^\/((assets|covers|avatars|objects|sitemaps)\/|robots\.txt$|sitemap\.xml$|sw\.js$|manifest\.webmanifest$)/;
 
 /**
  * The outermost layer around the Elysia app: a request id on every request and response,

@@ -7,6 +7,7 @@ import { BookCommentsLink } from '../comments/CommentsLink.tsx';
 import { RatingControl } from '../../components/RatingControl.tsx';
 import { ShelfControl } from '../../components/ShelfControl.tsx';
 import { ExportForm } from '../../components/ExportForm.tsx';
+import { OfflineKeep, OFFLINE_KEEP_SCRIPTS } from '../../components/offline/OfflineKeep.tsx';
 import type { PageContext } from '../../context.ts';
 import { Layout } from '../../layouts/Layout.tsx';
 import { ChapterList } from './ChapterList.tsx';
@@ -20,8 +21,16 @@ export type BookPageProps = { ctx: PageContext; data: BookPageData; signedIn: bo
 export function BookPage({ ctx, data, signedIn, canExport = false }: BookPageProps): JSX.Element {
   const { t } = ctx;
   const { book, progress } = data;
+  const keepFrom = progress?.chapter ?? data.firstChapter;
+  const head = (
+    <>
+      {OFFLINE_KEEP_SCRIPTS.map((file) => (
+        <script src={ctx.asset(file)} defer></script>
+      ))}
+    </>
+  );
   return (
-    <Layout ctx={ctx} title={book.title} description={summarise(book.description) || t('book.by', { author: book.author })} ogImage={book.cover_url ?? undefined} ogType="book">
+    <Layout ctx={ctx} title={book.title} description={summarise(book.description) || t('book.by', { author: book.author })} ogImage={book.cover_url ?? undefined} ogType="book" head={head}>
       <article class="book-page">
         <header class="book-hero">
           <div class="book-hero__cover">
@@ -58,6 +67,11 @@ export function BookPage({ ctx, data, signedIn, canExport = false }: BookPagePro
               )}
               <ShelfControl ctx={ctx} slug={book.slug} shelf={data.shelf} signedIn={signedIn} title={book.title} />
               <ExportForm ctx={ctx} slug={book.slug} first={data.firstChapter} last={data.lastChapter} pro={canExport} />
+              {keepFrom !== null && data.lastChapter !== null ? (
+                <OfflineKeep ctx={ctx} slug={book.slug} from={keepFrom} remaining={Math.max(1, Math.min(book.chapter_count, data.lastChapter - keepFrom + 1))} />
+              ) : (
+                ''
+              )}
             </div>
           </div>
         </header>

@@ -6,6 +6,7 @@ import { CommentsSection } from '../comments/CommentsSection.tsx';
 import { ChapterCommentsLink, commentCountPath } from '../comments/CommentsLink.tsx';
 import { BookFontSuggestion } from './BookFontSuggestion.tsx';
 import { ChapterNav } from './ChapterNav.tsx';
+import { OfflineKeep, OFFLINE_KEEP_SCRIPTS } from '../../components/offline/OfflineKeep.tsx';
 import { Layout } from '../../layouts/Layout.tsx';
 import { bookPath, chapterPath } from './links.ts';
 
@@ -33,6 +34,9 @@ export function ChapterPage({ ctx, data, suggestFont = false }: ChapterPageProps
       {/* The book font's main file, wanted at once by a reader who reads in it (no flash of another face). */}
       {ctx.fontFamily === 'serif' ? <link rel="preload" href={ctx.asset('vendor/fonts/literata-latin-wght-normal.woff2')} as="font" type="font/woff2" crossorigin="anonymous" /> : ''}
       <script src={ctx.asset('js/reader.js')} defer></script>
+      {OFFLINE_KEEP_SCRIPTS.map((file) => (
+        <script src={ctx.asset(file)} defer></script>
+      ))}
       {PLAYER_SCRIPTS.map((file) => (
         <script src={ctx.asset(file)} defer></script>
       ))}
@@ -121,6 +125,7 @@ export function ChapterPage({ ctx, data, suggestFont = false }: ChapterPageProps
           ''
         )}
         <ChapterNav ctx={ctx} slug={book.slug} chapter={chapter.number} prev={prev} next={next} />
+        {next !== null ? <OfflineKeep ctx={ctx} slug={book.slug} from={chapter.number} remaining={10} compact /> : ''}
         <p class="reader__comments" hx-get={commentCountPath(book.slug, chapter.number)} hx-trigger="revealed" hx-swap="innerHTML">
           <ChapterCommentsLink ctx={ctx} slug={book.slug} chapter={chapter.number} count={null} />
         </p>

@@ -116,3 +116,16 @@ export async function jumpRequest(db: Db, id: string): Promise<number | null> {
   const row = await db.selectFrom('audio_jobs').select('jump_to').where('id', '=', id).executeTakeFirst();
   return row?.jump_to ?? null;
 }
+
+/** Stored audio of a run of chapters in one voice (audio_files' primary key walks slug, chapter, voice). */
+export function storedFilesInRange(db: Db, slug: string, from: number, to: number, voice: string) {
+  return db
+    .selectFrom('audio_files')
+    .select(['chapter', 'format', 'size_bytes', 'duration_seconds'])
+    .where('slug', '=', slug)
+    .where('chapter', '>=', from)
+    .where('chapter', '<=', to)
+    .where('voice', '=', voice)
+    .orderBy('chapter')
+    .execute();
+}

@@ -7,7 +7,8 @@ import { resolveChapter, type AudioDeps, type ResolvedChapter } from '../service
 import { publicError } from '../failures.ts';
 import type { AudioJobPayload } from './job.ts';
 import type { AudioStatus } from './model.ts';
-import { activeJob, insertPending, jobById, latestJob, type AudioJobRow } from './queries.ts';
+import { activeJob, insertPending, jobById, latestJob, storedFilesInRange, type AudioJobRow } from './queries.ts';
+import { resolveVoice } from '../voices/service.ts';
 import { settleOrphans } from './state.ts';
 
 const asJob = (row: AudioJobRow): AudioJob => ({ job_id: row.id, status: row.status });
@@ -62,4 +63,22 @@ export async function audioStatus(deps: AudioDeps, slug: string, chapter: number
   const row = await latestJob(deps.db, r.target);
   if (!row) throw notFound('No audio has been requested for this chapter and voice');
   return { ...asJob(row), error: row.status === 'failed' ? publicError(row.error) : null };
+}
+
+export interface StoredChapterAudio {
+  chapter: number;
+  voice: string;
+  format: 'mp3' | 'wav';
+  bytes: number;
+  duration: number;
+}
+
+/**
+ * Which chapters of a run already have stored audio in the voice asked for (the default voice when
+ * none): what a device can keep for offline listening without anything being generated.
+ */
+export async function storedAudioInRange(deps: Pick<AudioDeps, 'db' | 'speech'>, slug: string, from: number, to: number, voiceId?: string): Promise<StoredChapterAudio[]> {
+  const { voice } = await resolveVoice(deps.speech, voiceId);
+  const rows = await storedFilesInRange(deps.db, slug, from, to, voice.id);
+  return rows.map((row) => ({ chapter: row.chapter, voice: voice.id, format: row.format, bytes: Number(row.size_bytes), duration: Number(row.duration_seconds) }));
 }

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, noSidewaysScroll, phoneContext, watchErrors } from './support.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const SLUG = 'ashes-of-the-dragon-throne';
+
+/** The service worker is installed and controls the page. */
+async function controlled(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
+}
+
+const playedPast = (page: Page, seconds: number) =>
+  page.waitForFunction((s) => {
+    const audio = document.querySelector<HTMLAudioElement>('[data-player-audio]');
+    return !!audio && !audio.paused && audio.currentTime > s;
+  }, seconds, { timeout: 30_000 });
+
+/** Waits for the chapter's audio to be stored (the player asked for it). */
+async function audioStored(context: BrowserContext, chapter: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const response = await context.request.get(`/api/audio/status/${SLUG}/${chapter}`);
+    if (response.ok() && (await response.json()).status === 'done') return;
+    await Bun.sleep(500);
+  }
+  throw new Error(`the audio of chapter ${chapter} was not stored in time`);
+}
+
+async function serverPlace(context: BrowserContext): Promise<{ chapter: number; audio_time: number } | null> {
+  const response = await context.request.get(`/api/progress/${SLUG}`);
+  return (await response.json()).progress;
+}
+
+test('keep ten chapters with their audio, then with the network off read, listen and move on; back online, the server has the place', async () => {
+  const context = await phoneContext(browser, { width: 390, height: 844 });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+
+  // The audio of chapter 1 is made first (kept chapters keep only audio that exists).
+  await page.goto(`/book/${SLUG}/1`);
+  await controlled(page);
+  await page.getByRole('button', { name: 'Listen', exact: true }).click();
+  await playedPast(page, 0.5);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await audioStored(context, 1);
+
+  // Keep the next ten chapters from the book page, with a progress bar and a clear result.
+  await page.goto(`/book/${SLUG}`);
+  const keep = page.locator('[data-offline-keep]');
+  await expect(keep.isVisible()).resolves.toBe(true);
+  await keep.getByRole('combobox').selectOption('10');
+  expect(await keep.getByRole('checkbox', { name: 'With the audio that is already made' }).isChecked()).toBe(true);
+  await keep.getByRole('button', { name: 'Keep', exact: true }).click();
+  await page.waitForFunction(() => document.querySelector('[data-offline-keep-status]')?.textContent === '10 chapters kept on this device.', null, { timeout: 60_000 });
+  await noSidewaysScroll(page);
+
+  // The storage page lists the book with its size.
+  await page.goto('/offline');
+  const row = page.locator(`[data-offline-book="${SLUG}"]`);
+  await expect(row.locator('.offline-book__facts').innerText()).resolves.toMatch(/^Chapters 1–10 · 10 chapters · 1 with audio · [\d.,]+ (kB|MB)$/);
+  expect(await page.locator('[data-offline-usage]').innerText()).toMatch(/used on this device/);
+
+  // The network goes away.
+  await context.setOffline(true);
+  await page.goto(`/book/${SLUG}/1`);
+  expect(await page.locator('h1').innerText()).toBe('The Last Rider');
+  expect(await page.locator('[data-offline-banner]').isVisible()).toBe(true);
+  expect(await page.locator('.reader__text p').count()).toBeGreaterThan(3);
+  // Listening works from the kept audio.
+  await page.getByRole('button', { name: 'Listen', exact: true }).click();
+  await playedPast(page, 1.5);
+  await page.getByRole('button', { name: 'Pause' }).click();
+
+  // On to chapter 3 by its address: the reader's place is kept on the device for later.
+  await page.goto(`/book/${SLUG}/3`);
+  expect(await page.locator('h1').innerText()).toBe('Greycloaks at the Gate');
+  await page.waitForFunction(async () => {
+    const open = indexedDB.open('chapterhouse-offline');
+    const db: IDBDatabase = await new Promise((resolve) => (open.onsuccess = () => resolve(open.result)));
+    const count: number = await new Promise((resolve) => {
+      const request = db.transaction('outbox').objectStore('outbox').count();
+      request.onsuccess = () => resolve(request.result);
+    });
+    db.close();
+    return count > 0;
+  }, null, { timeout: 10_000 });
+
+  // A page that is not kept: the offline page says so and shows what is.
+  await page.goto(`/book/${SLUG}/20`);
+  expect(await page.locator('[data-offline-not-kept]').isVisible()).toBe(true);
+  expect(await page.locator(`[data-offline-book="${SLUG}"]`).isVisible()).toBe(true);
+  expect(await page.locator('[data-offline-pending]').innerText()).toMatch(/waiting to be sent/);
+  // The server (asked from outside the offline browser) still has the place from before.
+  expect((await serverPlace(context))?.chapter).toBe(1);
+
+  // Back online: the place made offline reaches the server.
+  await context.setOffline(false);
+  await page.goto('/offline');
+  const deadline = Date.now() + 20_000;
+  let place = await serverPlace(context);
+  while (place?.chapter !== 3 && Date.now() < deadline) {
+    await Bun.sleep(300);
+    place = await serverPlace(context);
+  }
+  expect(place?.chapter).toBe(3);
+  expect(errors.filter((e) => !/Failed to load resource|net::ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+  await context.close();
+});
