@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, noSidewaysScroll, phoneContext, watchErrors } from './support.ts';
+import { desktopContext, launchBrowser, noSidewaysScroll, phoneContext, signIn, watchErrors } from './support.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -97,6 +97,7 @@ test('keep ten chapters with their audio, then with the network off read, listen
   expect(await page.locator('[data-offline-not-kept]').isVisible()).toBe(true);
   expect(await page.locator(`[data-offline-book="${SLUG}"]`).isVisible()).toBe(true);
   expect(await page.locator('[data-offline-pending]').innerText()).toMatch(/waiting to be sent/);
+  await noSidewaysScroll(page);
   // The server (asked from outside the offline browser) still has the place from before.
   expect((await serverPlace(context))?.chapter).toBe(1);
 
@@ -110,6 +111,74 @@ test('keep ten chapters with their audio, then with the network off read, listen
     place = await serverPlace(context);
   }
   expect(place?.chapter).toBe(3);
+  expect(errors.filter((e) => !/Failed to load resource|net::ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+  await context.close();
+});
+
+async function outboxSize(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const open = indexedDB.open('chapterhouse-offline');
+    const db: IDBDatabase = await new Promise((resolve) => (open.onsuccess = () => resolve(open.result)));
+    const count: number = await new Promise((resolve) => {
+      const request = db.transaction('outbox').objectStore('outbox').count();
+      request.onsuccess = () => resolve(request.result);
+    });
+    db.close();
+    return count;
+  });
+}
+
+test('signed in: keep the next ten chapters from a chapter, change a shelf and read on offline; back online both reach the server; removing the book frees it', async () => {
+  const context = await desktopContext(browser);
+  await signIn(context, 'offline-shelver');
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+
+  await page.goto(`/book/${SLUG}/4`);
+  await controlled(page);
+  await page.getByRole('button', { name: 'Keep the next 10 chapters offline' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-offline-keep-status]')?.textContent === '10 chapters kept on this device.', null, { timeout: 60_000 });
+
+  // Saved to the library while online; the kept book page is refreshed by the visit.
+  await page.goto(`/book/${SLUG}`);
+  await page.locator(`#shelf-${SLUG}-save`).click();
+  await page.locator(`#shelf-${SLUG}-select`).waitFor();
+  await page.reload();
+
+  await context.setOffline(true);
+  await page.goto(`/book/${SLUG}`);
+  expect(await page.locator('[data-offline-banner]').isVisible()).toBe(true);
+  await page.locator(`#shelf-${SLUG}-select`).selectOption('completed');
+  await page.locator('.toast').getByText('Saved on this device. It will be sent when you are back online.').waitFor();
+  await page.goto(`/book/${SLUG}/6`);
+  expect(await page.locator('h1').innerText()).toBe("Fire in Hollin's Ford");
+  const deadline = Date.now() + 10_000;
+  while ((await outboxSize(page)) < 2 && Date.now() < deadline) await Bun.sleep(200);
+  expect(await outboxSize(page)).toBe(2);
+
+  await context.setOffline(false);
+  await page.goto('/offline');
+  const until = Date.now() + 20_000;
+  let shelf: string | undefined;
+  let chapter: number | undefined;
+  while ((shelf !== 'completed' || chapter !== 6) && Date.now() < until) {
+    await Bun.sleep(300);
+    const library = (await (await context.request.get('/api/library')).json()) as { books: { book: { slug: string }; shelf: string }[] };
+    shelf = library.books.find((b) => b.book.slug === SLUG)?.shelf;
+    chapter = (await serverPlace(context))?.chapter;
+  }
+  expect({ shelf, chapter }).toEqual({ shelf: 'completed', chapter: 6 });
+  await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-offline-pending]')?.hidden === true);
+
+  // Removing the book frees the device: the list is empty and the chapters are gone offline.
+  await page.getByRole('button', { name: 'Remove', exact: true }).click();
+  await page.locator('[data-offline-empty]').waitFor();
+  expect(await page.locator('[data-offline-status]').innerText()).toBe('Removed from this device.');
+  expect(await page.locator('[data-offline-remove-all]').isVisible()).toBe(false);
+  await context.setOffline(true);
+  await page.goto(`/book/${SLUG}/6`);
+  expect(await page.locator('[data-offline-not-kept]').isVisible()).toBe(true);
+  await context.setOffline(false);
   expect(errors.filter((e) => !/Failed to load resource|net::ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
   await context.close();
 });

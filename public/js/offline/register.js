@@ -11,6 +11,18 @@
   }
   showState();
   window.addEventListener('offline', showState);
+  // Offline, htmx's reads (polls, lazy parts, pagers) cannot be answered: they are not sent, and a
+  // reader who asked for one is told why. Writes still go, for the service worker to keep.
+  document.addEventListener('htmx:beforeRequest', function (event) {
+    var config = event.detail && event.detail.requestConfig;
+    if (navigator.onLine !== false || !config || config.verb !== 'get') return;
+    event.preventDefault();
+    var trigger = config.triggeringEvent;
+    var box = document.getElementById('toasts');
+    if (trigger && /^(click|submit|change|keyup|search)$/.test(trigger.type) && box) {
+      document.dispatchEvent(new CustomEvent('app:toast', { detail: { message: box.getAttribute('data-offline-message'), level: 'error' } }));
+    }
+  });
   if (!('serviceWorker' in navigator)) {
     window.addEventListener('online', showState);
     return;
