@@ -13,6 +13,7 @@ export interface Link {
 export interface ParsedEntry {
   id: string;
   title: string;
+  updated: string;
   author: string;
   summary: string | null;
   categories: string[];
@@ -21,6 +22,7 @@ export interface ParsedEntry {
 
 export interface ParsedFeed {
   title: string;
+  updated: string;
   links: Link[];
   entries: ParsedEntry[];
 }
@@ -51,10 +53,11 @@ const text = (value: unknown): string => (typeof value === 'object' && value !==
 export async function parseFeed(xml: string): Promise<ParsedFeed> {
   const { meta, items } = await readAtom(xml);
   if (meta['#type'] !== 'atom') throw new Error(`not read as Atom: ${meta['#type']}`);
-  const doc = xmlParser.parse(xml) as { feed: { title: unknown; link?: Link[]; entry?: Array<Record<string, any>> } };
+  const doc = xmlParser.parse(xml) as { feed: { title: unknown; updated: unknown; link?: Link[]; entry?: Array<Record<string, any>> } };
   const entries = (doc.feed.entry ?? []).map((e): ParsedEntry => ({
     id: text(e.id),
     title: text(e.title),
+    updated: text(e.updated),
     author: text(e.author?.[0]?.name),
     summary: e.summary === undefined ? null : text(e.summary),
     categories: (e.category ?? []).map((c: { term: string }) => c.term),
@@ -64,7 +67,7 @@ export async function parseFeed(xml: string): Promise<ParsedFeed> {
   items.forEach((item, i) => {
     if (item.guid !== entries[i]!.id || item.title !== entries[i]!.title) throw new Error(`entry ${i} reads differently: ${item.guid} ${item.title}`);
   });
-  return { title: text(doc.feed.title), links: linksOf(doc.feed), entries };
+  return { title: text(doc.feed.title), updated: text(doc.feed.updated), links: linksOf(doc.feed), entries };
 }
 
 export const linkOf = (links: Link[], rel: string): Link | undefined => links.find((l) => l.rel === rel);

@@ -6,10 +6,9 @@ import { OPDS_ROOT, OPENSEARCH_PATH, absolute } from './links.ts';
 
 export const SITE_NAME = 'Chapterhouse';
 
-/** What every feed of one request shares: the site's address, the moment and who asks. */
+/** What every feed of one request shares: the site's address and who asks. */
 export interface FeedContext {
   base: string;
-  updated: string;
   role: Role;
 }
 
@@ -32,11 +31,12 @@ export interface NavigationItem {
   rel?: string;
 }
 
-export function navigationFeed(ctx: FeedContext, id: string, title: string, path: string, items: NavigationItem[]): string {
+/** `updated` is the catalogue's newest change (service.ts): the lists change when a book does. */
+export function navigationFeed(ctx: FeedContext, id: string, title: string, path: string, items: NavigationItem[], updated: string): string {
   const entries: AtomEntry[] = items.map((item) => ({
     id: item.id,
     title: item.title,
-    updated: ctx.updated,
+    updated,
     authors: [],
     content: item.description,
     categories: [],
@@ -44,7 +44,7 @@ export function navigationFeed(ctx: FeedContext, id: string, title: string, path
   }));
   const self = absolute(ctx.base, path);
   const up: AtomLink[] = path === OPDS_ROOT ? [] : [{ rel: 'up', href: absolute(ctx.base, OPDS_ROOT), type: NAVIGATION_TYPE }];
-  const feed: AtomFeed = { id, title, updated: ctx.updated, links: [...commonLinks(ctx, self, NAVIGATION_TYPE), ...up], entries };
+  const feed: AtomFeed = { id, title, updated, links: [...commonLinks(ctx, self, NAVIGATION_TYPE), ...up], entries };
   return renderFeed(feed, SITE_NAME, absolute(ctx.base, '/'));
 }
 
@@ -52,6 +52,10 @@ export interface BookPageOf {
   books: Book[];
   page: number;
   hasMore: boolean;
+  /** When each book last changed (ISO), by slug. */
+  changes: Map<string, string>;
+  /** The feed's own time: its newest entry's, or a stable one when it has none. */
+  updated: string;
 }
 
 /**
@@ -67,6 +71,6 @@ export function acquisitionFeed(ctx: FeedContext, id: string, title: string, pat
   ];
   if (list.page > 1) links.push({ rel: 'previous', href: pageUrl(list.page - 1), type: ACQUISITION_TYPE });
   if (list.hasMore) links.push({ rel: 'next', href: pageUrl(list.page + 1), type: ACQUISITION_TYPE });
-  const entries = list.books.map((book) => bookEntry(book, ctx.base, ctx.role, ctx.updated));
-  return renderFeed({ id, title, updated: ctx.updated, links, entries }, SITE_NAME, absolute(ctx.base, '/'));
+  const entries = list.books.map((book) => bookEntry(book, ctx.base, ctx.role, list.changes.get(book.slug) ?? list.updated));
+  return renderFeed({ id, title, updated: list.updated, links, entries }, SITE_NAME, absolute(ctx.base, '/'));
 }

@@ -33,11 +33,11 @@ export function opdsRoutes(platform: BootedPlatform, env: PageEnvironment) {
   return new Elysia({ name: 'opds' })
     .resolve(async ({ request }): Promise<{ opdsUser: AppPasswordUser | null; reader: FeedContext }> => {
       const opdsUser = await appPasswordCaller(deps, request);
-      const reader: FeedContext = { base: linkBase(env.baseUrl), updated: platform.clock().toISOString(), role: opdsUser?.role ?? 'user' };
+      const reader: FeedContext = { base: linkBase(env.baseUrl), role: opdsUser?.role ?? 'user' };
       return { opdsUser, reader };
     })
     .onBeforeHandle(({ opdsUser }) => (opdsUser ? undefined : challenge()))
-    .get('/opds', ({ reader }) => xml(rootFeed(reader), NAVIGATION_TYPE), { detail: detail('OPDS catalogue root (navigation feed)') })
+    .get('/opds', async ({ reader }) => xml(await rootFeed(platform.db, reader), NAVIGATION_TYPE), { detail: detail('OPDS catalogue root (navigation feed)') })
     .get('/opds/opensearch.xml', ({ reader }) => xml(openSearchDescription(reader.base), OPENSEARCH_MEDIA_TYPE), { detail: detail('OpenSearch description of the OPDS search') })
     .get('/opds/new', list('new'), { query: PageQuery, detail: detail('Newest books (acquisition feed)') })
     .get('/opds/updated', list('updated'), { query: PageQuery, detail: detail('Recently updated books (acquisition feed)') })

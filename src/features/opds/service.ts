@@ -6,8 +6,10 @@ import { PAGE_SIZE, type BrowseSort } from '../catalogue/model.ts';
 import { browse, genres, search, searchQueryText } from '../catalogue/service.ts';
 import { SHELVES } from '../library/model.ts';
 import { libraryOf } from '../library/service.ts';
-import { acquisitionFeed, navigationFeed, type FeedContext, type NavigationItem } from './feeds.ts';
+import type { Book } from '../catalogue/model.ts';
+import { acquisitionFeed, navigationFeed, type BookPageOf, type FeedContext, type NavigationItem } from './feeds.ts';
 import { OPDS_ROOT, SEARCH_PATH, genreFeedPath, shelfFeedPath } from './links.ts';
+import { catalogueChangedAt, lastChangesOf } from './queries.ts';
 
 /** The catalogue's lists as OPDS feeds: the catalogue's and the library's services, one page each. */
 export const LISTS = {
@@ -20,7 +22,28 @@ export type ListName = keyof typeof LISTS;
 const urn = (...parts: string[]) => ['urn:chapterhouse:opds', ...parts].join(':');
 const shelfTitle = (shelf: Shelf) => translate('en', `library.shelf.${shelf}`);
 
-export function rootFeed(ctx: FeedContext): string {
+/** An empty catalogue has changed never: a fixed time, so that its feeds read the same each time. */
+const NEVER = new Date(0).toISOString();
+
+/** The time of feeds without books of their own: the catalogue's newest change. */
+async function catalogueUpdated(db: Db): Promise<string> {
+  return (await catalogueChangedAt(db))?.toISOString() ?? NEVER;
+}
+
+/**
+ * A page of books with when each last changed (one query for the page) and the feed's `updated`:
+ * its newest entry's, or, for an empty page, the catalogue's newest change. Never the request's
+ * time, so a reader app sees a feed as changed only when a book on it did.
+ */
+async function dated(db: Db, books: Book[], page: number, hasMore: boolean): Promise<BookPageOf> {
+  const times = await lastChangesOf(db, books.map((book) => book.slug));
+  const changes = new Map([...times].map(([slug, at]) => [slug, at.toISOString()]));
+  const newest = Math.max(...[...times.values()].map((at) => at.getTime()));
+  const updated = Number.isFinite(newest) ? new Date(newest).toISOString() : await catalogueUpdated(db);
+  return { books, page, hasMore, changes, updated };
+}
+
+export async function rootFeed(db: Db, ctx: FeedContext): Promise<string> {
   const items: NavigationItem[] = [
     ...Object.entries(LISTS).map(([name, list]): NavigationItem => ({
       id: urn(name), title: list.title, description: list.description, path: `${OPDS_ROOT}/${name}`, kind: 'acquisition',
@@ -31,13 +54,13 @@ export function rootFeed(ctx: FeedContext): string {
       id: urn('shelf', shelf), title: `My library: ${shelfTitle(shelf)}`, description: `The books on your "${shelfTitle(shelf)}" shelf`, path: shelfFeedPath(shelf), kind: 'acquisition',
     })),
   ];
-  return navigationFeed(ctx, urn('root'), 'Chapterhouse', OPDS_ROOT, items);
+  return navigationFeed(ctx, urn('root'), 'Chapterhouse', OPDS_ROOT, items, await catalogueUpdated(db));
 }
 
 export async function listFeed(db: Db, ctx: FeedContext, name: ListName, page: number): Promise<string> {
   const list = LISTS[name];
   const found = await browse(db, { sort: list.sort, genre: null, status: null, audio: false, page, limit: PAGE_SIZE });
-  return acquisitionFeed(ctx, urn(name), list.title, `${OPDS_ROOT}/${name}`, { books: found.books, page, hasMore: found.has_more });
+  return acquisitionFeed(ctx, urn(name), list.title, `${OPDS_ROOT}/${name}`, await dated(db, found.books, page, found.has_more));
 }
 
 export async function genresFeed(db: Db, ctx: FeedContext, now: Date): Promise<string> {
@@ -46,14 +69,14 @@ export async function genresFeed(db: Db, ctx: FeedContext, now: Date): Promise<s
     .map((genre): NavigationItem => ({
       id: urn('genre', genre.slug), title: genre.name, description: `${genre.count} ${genre.count === 1 ? 'book' : 'books'}`, path: genreFeedPath(genre.slug), kind: 'acquisition',
     }));
-  return navigationFeed(ctx, urn('genres'), 'By genre', `${OPDS_ROOT}/genres`, items);
+  return navigationFeed(ctx, urn('genres'), 'By genre', `${OPDS_ROOT}/genres`, items, await catalogueUpdated(db));
 }
 
 export async function genreFeed(db: Db, ctx: FeedContext, slug: string, page: number, now: Date): Promise<string> {
   const genre = (await genres(db, now.getTime())).find((g) => g.slug === slug);
   if (!genre) throw notFound('Genre not found');
   const found = await browse(db, { sort: 'popular', genre: slug, status: null, audio: false, page, limit: PAGE_SIZE });
-  return acquisitionFeed(ctx, urn('genre', slug), genre.name, genreFeedPath(slug), { books: found.books, page, hasMore: found.has_more });
+  return acquisitionFeed(ctx, urn('genre', slug), genre.name, genreFeedPath(slug), await dated(db, found.books, page, found.has_more));
 }
 
 /** A shelf of the reader's library, in the library's own order (most recently changed first). */
@@ -61,11 +84,11 @@ export async function shelfFeed(db: Db, ctx: FeedContext, userId: string, shelf:
   const entries = await libraryOf(db, userId, shelf);
   const start = (page - 1) * PAGE_SIZE;
   const books = entries.slice(start, start + PAGE_SIZE).map((entry) => entry.book);
-  return acquisitionFeed(ctx, urn('shelf', shelf), `My library: ${shelfTitle(shelf)}`, shelfFeedPath(shelf), { books, page, hasMore: entries.length > start + PAGE_SIZE });
+  return acquisitionFeed(ctx, urn('shelf', shelf), `My library: ${shelfTitle(shelf)}`, shelfFeedPath(shelf), await dated(db, books, page, entries.length > start + PAGE_SIZE));
 }
 
 export async function searchFeed(db: Db, ctx: FeedContext, q: string | undefined, page: number): Promise<string> {
   const text = searchQueryText(q);
   const found = await search(db, text, page, PAGE_SIZE);
-  return acquisitionFeed(ctx, urn('search'), `Search: ${text}`, SEARCH_PATH, { books: found.books, page, hasMore: found.has_more }, { q: text });
+  return acquisitionFeed(ctx, urn('search'), `Search: ${text}`, SEARCH_PATH, await dated(db, found.books, page, found.has_more), { q: text });
 }
