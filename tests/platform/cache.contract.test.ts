@@ -178,6 +178,39 @@ describe.each(adapters.filter((a) => withRealServers || !a.servers))('cache cont
     expect(await cache.ttl('p')).toBe(-1);
   });
 
+  test('incrInOrder counts several keys in one step, each created with its own ttl', async () => {
+    await cache.set('io:b', '4');
+    expect(await cache.incrInOrder([{ key: 'io:a', ttlSeconds: 60, max: 10 }, { key: 'io:b', ttlSeconds: 60, max: 10 }, { key: 'io:c', ttlSeconds: 3600, max: 10 }])).toEqual([1, 5, 1]);
+    expect(await cache.ttl('io:a')).toBeLessThanOrEqual(60);
+    expect(await cache.ttl('io:b')).toBe(-1);
+    expect(await cache.ttl('io:c')).toBeGreaterThan(3000);
+    expect(await cache.incrInOrder([])).toEqual([]);
+  });
+
+  test('incrInOrder stops after the first counter above its max: the later ones are not counted', async () => {
+    const counters = [{ key: 'st:first', ttlSeconds: 60, max: 2 }, { key: 'st:second', ttlSeconds: 60, max: 100 }];
+    expect(await cache.incrInOrder(counters)).toEqual([1, 1]);
+    expect(await cache.incrInOrder(counters)).toEqual([2, 2]);
+    expect(await cache.incrInOrder(counters)).toEqual([3]);
+    expect(await cache.incrInOrder(counters)).toEqual([4]);
+    expect(await cache.get('st:second')).toBe('2');
+    // At its max exactly is within bounds.
+    expect(await cache.incrInOrder([{ key: 'st:third', ttlSeconds: 60, max: 1 }, { key: 'st:second', ttlSeconds: 60, max: 100 }])).toEqual([1, 3]);
+  });
+
+  test('incrInOrder is atomic under 100 concurrent calls', async () => {
+    const counters = [{ key: 'at:reader', ttlSeconds: 60, max: 40 }, { key: 'at:address', ttlSeconds: 60, max: 1000 }];
+    const results = await Promise.all(Array.from({ length: 100 }, () => cache.incrInOrder(counters)));
+    expect(results.map((r) => r[0]!).toSorted((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(results.filter((r) => r.length === 2).map((r) => r[1]!).toSorted((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(await cache.get('at:address')).toBe('40');
+  });
+
+  test('incrInOrder with a non-positive ttl rejects and counts nothing', async () => {
+    await expect(cache.incrInOrder([{ key: 'bad:a', ttlSeconds: 60, max: 5 }, { key: 'bad:b', ttlSeconds: 0, max: 5 }])).rejects.toThrow(RangeError);
+    expect(await cache.get('bad:a')).toBeNull();
+  });
+
   test('publish reaches every subscriber; unsubscribe stops delivery', async () => {
     const one = collect(cache, 'news');
     const two = collect(cache, 'news');

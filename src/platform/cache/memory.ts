@@ -54,6 +54,22 @@ export function createMemoryCache(): Cache {
   const expiryFrom = (ttlSeconds: number | undefined) =>
     ttlSeconds === undefined ? null : Date.now() + ttlToMs(ttlSeconds);
 
+  // Synchronous, so a sequence of increments is atomic within this process.
+  const increment = (key: string, ttlSeconds: number): number => {
+    const expiresAt = expiryFrom(ttlSeconds)!;
+    const entry = live(key);
+    if (!entry) {
+      entries.set(key, { value: '1', expiresAt });
+      return 1;
+    }
+    const current = Number(entry.value);
+    if (!/^-?\d+$/.test(entry.value) || !Number.isSafeInteger(current + 1)) {
+      throw new Error('ERR value is not an integer or out of range');
+    }
+    entry.value = String(current + 1);
+    return current + 1;
+  };
+
   return {
     kind: 'memory',
 
@@ -102,18 +118,19 @@ export function createMemoryCache(): Cache {
     },
 
     async incr(key, ttlSeconds) {
-      const expiresAt = expiryFrom(ttlSeconds)!;
-      const entry = live(key);
-      if (!entry) {
-        entries.set(key, { value: '1', expiresAt });
-        return 1;
+      return increment(key, ttlSeconds);
+    },
+
+    async incrInOrder(counters) {
+      // Every ttl is checked before anything is counted, as the Redis adapter does.
+      for (const c of counters) ttlToMs(c.ttlSeconds);
+      const values: number[] = [];
+      for (const c of counters) {
+        const value = increment(c.key, c.ttlSeconds);
+        values.push(value);
+        if (value > c.max) break;
       }
-      const current = Number(entry.value);
-      if (!/^-?\d+$/.test(entry.value) || !Number.isSafeInteger(current + 1)) {
-        throw new Error('ERR value is not an integer or out of range');
-      }
-      entry.value = String(current + 1);
-      return current + 1;
+      return values;
     },
 
     async ttl(key) {

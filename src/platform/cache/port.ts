@@ -4,6 +4,13 @@
  */
 export type Unsubscribe = () => Promise<void>;
 
+/** A counter of incrInOrder: its key, the TTL given when it is created, and its ceiling. */
+export interface CountedKey {
+  key: string;
+  ttlSeconds: number;
+  max: number;
+}
+
 export interface Cache {
   readonly kind: 'memory' | 'redis';
   get(key: string): Promise<string | null>;
@@ -18,6 +25,13 @@ export interface Cache {
    * so a test's fixed clock never meets the cache's real one (DESIGN rule 11). Returns the new value.
    */
   incr(key: string, ttlSeconds: number): Promise<number>;
+  /**
+   * Several incr() calls in one atomic step (one round trip to Redis), in order, stopping after the
+   * first counter whose new value is above its `max`: the counters after it are left alone, as if
+   * each had been asked only once the one before was within bounds. Returns the new values of the
+   * counters it incremented (so fewer than given when one went over).
+   */
+  incrInOrder(counters: readonly CountedKey[]): Promise<number[]>;
   /**
    * Adds a member to a set (e.g. the distinct chapters a reader listened to today). When the set is
    * created by this call it expires `ttlSeconds` later. Atomic; `added` is false when it was already there.

@@ -30,6 +30,18 @@ local value = redis.call('INCR', KEYS[1])
 if created then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return value`;
 
+// incr() for each key in turn, stopping after the first above its ceiling. ARGV: ttl ms and max per key.
+const INCR_IN_ORDER = `
+local values = {}
+for i, key in ipairs(KEYS) do
+  local created = redis.call('EXISTS', key) == 0
+  local value = redis.call('INCR', key)
+  if created then redis.call('PEXPIRE', key, ARGV[2 * i - 1]) end
+  values[i] = value
+  if value > tonumber(ARGV[2 * i]) then break end
+end
+return values`;
+
 const SET_ADD_EXPIRE = `
 local created = redis.call('EXISTS', KEYS[1]) == 0
 local added = redis.call('SADD', KEYS[1], ARGV[1])
@@ -50,11 +62,19 @@ function ttlToMs(ttlSeconds: number): number {
   return Math.ceil(ttlSeconds * 1000);
 }
 
-function connect(url: string): Redis {
+/** The scripts run by name (EVALSHA, loaded on first use), so the text is not sent with every call. */
+type Scripted = Redis & {
+  incrExpire(key: string, ttlMs: number): Promise<number>;
+  incrInOrder(keyCount: number, ...keysThenArgs: (string | number)[]): Promise<number[]>;
+};
+
+function connect(url: string): Scripted {
   const client = new Redis(url, CONNECTION);
+  client.defineCommand('incrExpire', { numberOfKeys: 1, lua: INCR_EXPIRE });
+  client.defineCommand('incrInOrder', { lua: INCR_IN_ORDER });
   // Without a listener ioredis prints every failed reconnect; outages surface through ping() instead.
   client.on('error', () => {});
-  return client;
+  return client as Scripted;
 }
 
 async function shutdown(client: Redis): Promise<void> {
@@ -142,7 +162,14 @@ export async function createRedisCache(url: string, opts: RedisCacheOptions = {}
     },
 
     async incr(key, ttlSeconds) {
-      return Number(await guard(() => client.eval(INCR_EXPIRE, 1, k(key), ttlToMs(ttlSeconds))));
+      return Number(await guard(() => client.incrExpire(k(key), ttlToMs(ttlSeconds))));
+    },
+
+    async incrInOrder(counters) {
+      if (counters.length === 0) return [];
+      const args = counters.flatMap((c) => [ttlToMs(c.ttlSeconds), c.max]);
+      const values = await guard(() => client.incrInOrder(counters.length, ...counters.map((c) => k(c.key)), ...args));
+      return values.map(Number);
     },
 
     ttl: (key) => guard(() => client.ttl(k(key))),

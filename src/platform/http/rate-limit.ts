@@ -15,12 +15,32 @@ export interface Limit {
  * rate_limited with the seconds to wait when the window is used up.
  */
 export async function enforceRateLimit(cache: Cache, bucket: string, limit: Limit, now = Date.now()): Promise<void> {
+  const counter = windowCounter(bucket, limit, now);
+  if ((await cache.incr(counter.key, counter.ttlSeconds)) > limit.max) throw counter.exceeded();
+}
+
+/** The counter of `bucket` in the current fixed window, and the 429 it answers when over. */
+function windowCounter(bucket: string, limit: Limit, now: number) {
   const windowMs = limit.windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
-  const count = await cache.incr(`rate:${bucket}:${windowStart}`, Math.max(0.001, (windowStart + windowMs - now) / 1000));
-  if (count <= limit.max) return;
-  const retryAfter = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
-  throw new RateLimited(retryAfter);
+  const left = (windowStart + windowMs - now) / 1000;
+  return {
+    key: `rate:${bucket}:${windowStart}`,
+    ttlSeconds: Math.max(0.001, left),
+    max: limit.max,
+    exceeded: () => new RateLimited(Math.max(1, Math.ceil(left))),
+  };
+}
+
+/**
+ * Several limits on one attempt, counted in order in one round trip to the cache: an attempt
+ * refused by a limit is not counted against the limits after it (as when each is checked in turn).
+ */
+export async function enforceRateLimits(cache: Cache, limits: readonly { bucket: string; limit: Limit }[], now = Date.now()): Promise<void> {
+  const counters = limits.map((l) => windowCounter(l.bucket, l.limit, now));
+  const values = await cache.incrInOrder(counters);
+  const over = counters.find((c, i) => values[i]! > c.max);
+  if (over) throw over.exceeded();
 }
 
 export class RateLimited extends AppError {
@@ -46,8 +66,10 @@ export const READER_WRITE_LIMITS: Record<ReaderWrite, { perReader: Limit; perAdd
 export async function enforceReaderWriteLimit(cache: Cache, kind: ReaderWrite, who: { reader: string; address: string }, now = Date.now()): Promise<void> {
   const limits = READER_WRITE_LIMITS[kind];
   try {
-    await enforceRateLimit(cache, `write:${kind}:reader:${who.reader}`, limits.perReader, now);
-    await enforceRateLimit(cache, `write:${kind}:address:${who.address}`, limits.perAddress, now);
+    await enforceRateLimits(cache, [
+      { bucket: `write:${kind}:reader:${who.reader}`, limit: limits.perReader },
+      { bucket: `write:${kind}:address:${who.address}`, limit: limits.perAddress },
+    ], now);
   } catch (error) {
     // A brake on scripts, not a gate: while the cache that counts is away (its adapter logs the
     // outage), readers' progress, ratings and votes are not held back.
