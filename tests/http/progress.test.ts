@@ -102,6 +102,37 @@ test('unknown books and chapters are 404', async () => {
   expect((await unknownChapter.json()).message).toBe('Chapter not found');
 });
 
+test('an unknown chapter is 404 whatever the reader has stored, signed in or not, and changes nothing', async () => {
+  const session = await loginAs(app, 'progress-missing');
+  for (const headers of [anon('progress-missing'), { authorization: `Bearer ${session.token}` }]) {
+    const at = new Date(Date.now() - 60_000).toISOString();
+    expect((await post({ slug: 'salvage-rights', chapter: 2, scroll: 0.25, timestamp: at }, headers)).status).toBe(200);
+    // Newer or older than the stored place: the chapter is checked first, never "not applied".
+    for (const timestamp of [Date.now(), Date.now() - 3_600_000]) {
+      const missing = await post({ slug: 'salvage-rights', chapter: 999, timestamp }, headers);
+      expect(missing.status).toBe(404);
+      expect(await missing.json()).toEqual({ error: 'not_found', message: 'Chapter not found' });
+      const book = await post({ slug: 'no-such-book', chapter: 1, timestamp }, headers);
+      expect(await book.json()).toEqual({ error: 'not_found', message: 'Book not found' });
+    }
+    const audio = await send('PATCH', '/api/progress/audio-time', { slug: 'no-such-book', chapter: 1, audio_time: 5 }, headers);
+    expect(audio.status).toBe(404);
+    expect((await audio.json()).message).toBe('Book not found');
+    const stored = await (await app.fetch('/api/progress/salvage-rights', { headers })).json();
+    expect(stored.progress).toMatchObject({ chapter: 2, scroll: 0.25, updated: at });
+  }
+});
+
+test('a stale write from a signed-in reader comes back not applied, with the stored place', async () => {
+  const session = await loginAs(app, 'progress-stale');
+  const headers = { authorization: `Bearer ${session.token}` };
+  const newer = new Date(Date.now() - 60_000).toISOString();
+  await post({ slug: 'ink-and-alibis', chapter: 3, scroll: 0.5, timestamp: newer }, headers);
+  const stale = await post({ slug: 'ink-and-alibis', chapter: 1, timestamp: Date.now() - 3_600_000 }, headers);
+  expect(stale.status).toBe(200);
+  expect(await stale.json()).toEqual({ applied: false, progress: { slug: 'ink-and-alibis', chapter: 3, scroll: 0.5, audio_time: 0, updated: newer } });
+});
+
 test('DELETE /api/progress/{slug} forgets only this reader’s place in that book', async () => {
   await post({ slug: 'salvage-rights', chapter: 2 }, anon('progress-del'));
   await post({ slug: 'morning-bread', chapter: 2 }, anon('progress-del'));

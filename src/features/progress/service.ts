@@ -18,13 +18,6 @@ export function writeTime(timestamp: string | number | undefined, now = Date.now
   return new Date(Math.min(at, now + MAX_CLOCK_SKEW_MS));
 }
 
-async function requireChapter(db: Db, slug: string, chapter: number): Promise<void> {
-  const found = await db.selectFrom('chapters').select('number').where('book_slug', '=', slug).where('number', '=', chapter).executeTakeFirst();
-  if (found) return;
-  const book = await db.selectFrom('books').select('slug').where('slug', '=', slug).executeTakeFirst();
-  throw notFound(book ? 'Chapter not found' : 'Book not found');
-}
-
 /** The reader's place in a book, or null when they have not started it. */
 export async function progressOf(db: Db, reader: Reader, slug: string): Promise<Progress | null> {
   const row = await findProgress(db, reader, slug);
@@ -40,8 +33,9 @@ export async function recordProgress(
   reader: Reader,
   input: { slug: string; chapter: number; scroll?: number; audioTime?: number; timestamp?: string | number },
 ): Promise<{ progress: Progress; applied: boolean }> {
-  await requireChapter(db, input.slug, input.chapter);
-  const { row, applied } = await writeProgress(db, reader, { slug: input.slug, chapter: input.chapter, scroll: input.scroll, audioTime: input.audioTime, at: writeTime(input.timestamp) });
+  const written = await writeProgress(db, reader, { slug: input.slug, chapter: input.chapter, scroll: input.scroll, audioTime: input.audioTime, at: writeTime(input.timestamp) });
+  if (!written.found) throw notFound(written.book ? 'Chapter not found' : 'Book not found');
+  const { row, applied } = written;
   // Starting a book saved for later moves it to the "reading" shelf.
   if (applied && reader.kind === 'user') await markStartedReading(db, reader.userId, input.slug);
   return { progress: toProgress(row), applied };
