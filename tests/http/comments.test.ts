@@ -213,6 +213,21 @@ describe('votes', () => {
     expect(seen.myVotes).toEqual({ [String(c.id)]: 'down' });
   });
 
+  test('a deleted comment keeps its votes and takes no more, a withdrawal included; an unknown one is 404 whatever the direction', async () => {
+    const [ann, ben, cat] = await Promise.all([loginAs(app, 'c-vote-gone-ann'), loginAs(app, 'c-vote-gone-ben'), loginAs(app, 'c-vote-gone-cat')]);
+    const top = await post(ann, 'salvage-rights', { text: 'soon gone', chapter: 5 });
+    await post(ben, 'salvage-rights', { text: 'a reply keeps it', chapter: 5, parent_id: top.id });
+    expect((await vote(cat, top.id, 'up')).status).toBe(200);
+    expect((await call('DELETE', `/api/comment/${top.id}`, ann)).status).toBe(200);
+    const deleted = { error: 'invalid_request', message: 'That comment was deleted and cannot be voted on' };
+    await expectError(await vote(cat, top.id, 'none'), 400, deleted);
+    await expectError(await vote(cat, top.id, 'down'), 400, deleted);
+    await expectError(await vote(ben, top.id, 'up'), 400, deleted);
+    const rows = await app.platform.db.selectFrom('comment_votes').select(['voter_id', 'direction']).where('comment_id', '=', top.id).execute();
+    expect(rows).toEqual([{ voter_id: cat.user.id, direction: 'up' }]);
+    for (const direction of ['up', 'down', 'none']) await expectError(await vote(cat, 987654322, direction), 404, { error: 'not_found', message: 'Comment not found' });
+  });
+
   test('50 parallel votes from 25 users leave the totals equal to the vote rows', async () => {
     const author = await loginAs(app, 'c-race-author');
     const c = await post(author, 'salvage-rights', { text: 'race', chapter: 4 });

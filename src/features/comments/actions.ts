@@ -2,30 +2,27 @@ import type { Db } from '../../platform/db/index.ts';
 import type { Role } from '../../platform/db/schema.ts';
 import { DELETED_TEXT, type DeleteResult, type VoteDirection, type VoteResult } from './model.ts';
 import { commentErrors, isForeignKeyViolation } from './errors.ts';
-import { blankComment, commentState, commentTotals, deleteCommentRow, hasReplies, lockComment, writeVote } from './queries.ts';
+import { blankComment, commentTotals, deleteCommentRow, hasReplies, lockComment, writeVote } from './queries.ts';
 
 /**
- * Up, down, or none (withdraw). Voting the same way twice changes nothing. The totals come back
- * from the same transaction, so they include this vote and every vote committed before it.
+ * Up, down, or none (withdraw). Voting the same way twice changes nothing. Two statements, no
+ * transaction: the vote (written only on a live comment, which the same statement checks), then
+ * the totals, which so include this vote and every vote committed before them.
  */
 export async function voteOnComment(db: Db, voterId: string, id: number, direction: VoteDirection | 'none'): Promise<VoteResult> {
+  const mine = direction === 'none' ? null : direction;
   try {
-    return await db.transaction().execute(async (trx) => {
-      // No row lock here: the vote triggers lock the comment row when they adjust its totals.
-      const comment = await commentState(trx, id);
-      if (!comment) throw commentErrors.commentNotFound();
-      if (comment.deleted_at !== null) throw commentErrors.voteDeleted();
-      const mine = direction === 'none' ? null : direction;
-      await writeVote(trx, id, voterId, mine);
-      const totals = await commentTotals(trx, id);
-      if (!totals) throw commentErrors.commentNotFound();
-      return { id, ...totals, mine };
-    });
+    const comment = await writeVote(db, id, voterId, mine);
+    if (!comment) throw commentErrors.commentNotFound();
+    if (comment.deleted) throw commentErrors.voteDeleted();
   } catch (error) {
     // Deleted between the check and the vote (the vote row's foreign key).
     if (isForeignKeyViolation(error)) throw commentErrors.commentNotFound();
     throw error;
   }
+  const totals = await commentTotals(db, id);
+  if (!totals) throw commentErrors.commentNotFound();
+  return { id, ...totals, mine };
 }
 
 /**

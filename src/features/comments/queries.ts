@@ -93,27 +93,27 @@ export async function insertComment(db: Executor, values: { slug: string; chapte
 }
 
 /**
- * One vote per voter and comment; the comment_votes triggers adjust the totals in the same
- * transaction, so the totals always equal the vote rows whoever writes them.
+ * One vote per voter and comment, in one statement: written (or withdrawn, direction null) only
+ * when the comment exists and is not deleted. Answers the comment's state as the statement saw
+ * it, or null when there is no such comment. The comment_votes triggers adjust the totals at the
+ * statement's end, so the totals always equal the vote rows whoever writes them.
  */
-export async function writeVote(db: Executor, commentId: number, voterId: string, direction: VoteDirection | null): Promise<void> {
-  if (direction === null) {
-    await db.deleteFrom('comment_votes').where('comment_id', '=', commentId).where('voter_id', '=', voterId).execute();
-    return;
-  }
-  await db
-    .insertInto('comment_votes')
-    .values({ comment_id: commentId, voter_id: voterId, direction })
-    .onConflict((oc) => oc.columns(['comment_id', 'voter_id']).doUpdateSet({ direction }))
-    .execute();
+export async function writeVote(db: Executor, commentId: number, voterId: string, direction: VoteDirection | null): Promise<{ deleted: boolean } | null> {
+  const write = direction === null
+    ? sql`delete from comment_votes v using target t where v.comment_id = t.id and v.voter_id = ${voterId} and t.deleted_at is null returning 1`
+    : sql`insert into comment_votes (comment_id, voter_id, direction)
+          select t.id, ${voterId}::uuid, ${direction}::text from target t where t.deleted_at is null
+          on conflict (comment_id, voter_id) do update set direction = excluded.direction
+          returning 1`;
+  const result = await sql<{ deleted: boolean }>`
+    with target as (select id, deleted_at from book_comments where id = ${commentId}),
+         written as (${write})
+    select t.deleted_at is not null as deleted from target t`.execute(db);
+  return result.rows[0] ?? null;
 }
 
 export async function commentTotals(db: Executor, id: number): Promise<{ upvotes: number; downvotes: number } | null> {
   return (await db.selectFrom('book_comments').select(['upvotes', 'downvotes']).where('id', '=', id).executeTakeFirst()) ?? null;
-}
-
-export async function commentState(db: Executor, id: number): Promise<{ id: number; deleted_at: Date | string | null } | null> {
-  return (await db.selectFrom('book_comments').select(['id', 'deleted_at']).where('id', '=', id).executeTakeFirst()) ?? null;
 }
 
 /** The comment row, locked until the transaction ends (deletion decides on what it sees). */
