@@ -8,13 +8,14 @@
  *    5 % comments and comment votes by signed-in readers (Bearer tokens, as the mobile client).
  *
  * For each connection count it prints throughput, p50/p99, the error rate (non-2xx/3xx and socket
- * errors over all requests) and the app's resident memory; then a soak at the first connection
+ * errors over all requests; every failed answer by method, route and status, from the app's own
+ * counters, and with --log-errors each one's status and body as wrk saw it) and the app's resident memory; then a soak at the first connection
  * count prints the memory slope (least squares over samples every 5 s, MB per minute).
  *
  *   node_modules/.bin/bun bench/load.ts [--connections 64,256] [--duration 30] [--soak 600]
  *     [--books 2000] [--chapters 100] [--wide-paths 20000] [--users 400] [--threads 2]
  *     [--database-url postgres://…/chapterhouse_bench] [--redis-url redis://127.0.0.1:6379/8]
- *     [--wrk wrk] [--json FILE] [--keep]
+ *     [--wrk wrk] [--json FILE] [--keep] [--log-errors] [--weights chapter=70,listing=15,progress=10,social=5]
  *
  * Targets (issue: load): zero errors, p99 < 100 ms at 64 connections, memory flat over a
  * 10-minute soak. See docs/operations.md ("Benchmarks", "Load").
@@ -50,6 +51,8 @@ const { values: flags } = parseArgs({
     wrk: { type: 'string', default: 'wrk' },
     json: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    // wrk also prints the status and body of every answer that is not 2xx/3xx (costs wrk some CPU).
+    'log-errors': { type: 'boolean', default: false },
     // e.g. chapter=85,listing=15,progress=0,social=0 to measure the reads without the writes.
     weights: { type: 'string', default: 'chapter=70,listing=15,progress=10,social=5' },
   },
@@ -67,10 +70,14 @@ function parseWeights(text: string): MixWeights {
   }
   return weights;
 }
-/** Of the 5 % social writes, this share posts a comment (10 a minute per account is the limit); the rest vote. */
+/**
+ * Of the 5 % social writes, this share posts a comment (10 a minute per account is the limit, so
+ * they go round the accounts in turn: 400 accounts carry 4,000 comments a minute); the rest vote.
+ */
 const COMMENT_SHARE = 0.2;
 const TARGET_P99_MS = 100;
 const DEBUG_TOKEN = 'load-bench-debug-login-token-0123';
+const METRICS_TOKEN = 'load-bench-metrics-token-0123456';
 const connectionCounts = flags.connections!.split(',').map(Number);
 const SECONDS = Number(flags.duration);
 const SOAK = Number(flags.soak);
@@ -123,7 +130,7 @@ async function startApp(): Promise<{ base: string; pid: number }> {
   const logFile = join(work, 'app.log');
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? work, PORT: String(port), DATA_DIR: join(work, 'data'),
-    DATABASE_URL, REDIS_URL, ROLE: 'all', SEED_DEMO: '0', LOG_LEVEL: 'error', DEBUG_LOGIN_TOKEN: DEBUG_TOKEN,
+    DATABASE_URL, REDIS_URL, ROLE: 'all', SEED_DEMO: '0', LOG_LEVEL: 'error', DEBUG_LOGIN_TOKEN: DEBUG_TOKEN, METRICS_TOKEN,
     // As behind a reverse proxy: the workload gives each simulated reader an address of its own.
     TRUST_PROXY: '1',
     BASE_URL: `http://127.0.0.1:${port}`,
@@ -171,11 +178,37 @@ async function prepareReaders(base: string, books: { slug: string; chapter_count
   return { tokens, commentIds };
 }
 
+/** The app's answers so far by method, route and status (its own counter, /metrics). */
+async function answersByRoute(base: string): Promise<Map<string, number>> {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (res.status !== 200) throw new Error(`/metrics answered ${res.status}`);
+  const counts = new Map<string, number>();
+  for (const m of (await res.text()).matchAll(/^chapterhouse_http_requests_total\{([^}]*)\} (\d+)/gm)) {
+    const labels = Object.fromEntries([...m[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1], l[2]]));
+    counts.set(`${labels.method} ${labels.route} ${labels.status}`, Number(m[2]));
+  }
+  return counts;
+}
+
+/** Every answer of a run that was not 2xx/3xx, by method, route and status ("GET /book/:slug/:n 500": 2). */
+function failedAnswers(before: Map<string, number>, after: Map<string, number>): Record<string, number> {
+  const failed: Record<string, number> = {};
+  for (const [key, count] of after) {
+    const status = Number(key.split(' ').at(-1));
+    const grown = count - (before.get(key) ?? 0);
+    if (status >= 400 && grown > 0) failed[key] = grown;
+  }
+  return failed;
+}
+
 interface LevelResult {
   connections: number;
   app: WrkResult;
   ceiling: WrkResult;
   errorRate: number;
+  /** The app's non-2xx/3xx answers by method, route and status; with --log-errors, wrk's lines (status and body). */
+  failed: Record<string, number>;
+  errorLines: string[];
   rssStartMb: number;
   rssEndMb: number;
   rssMaxMb: number;
@@ -213,7 +246,7 @@ async function main() {
   log(`app ready on ${app.base} (pid ${app.pid}); ${chapters.length} chapters, ${listings.length} listing paths; signing in ${USERS} readers`);
   const { tokens, commentIds } = await prepareReaders(app.base, books);
   const anonymous = Array.from({ length: 2000 }, (_, i) => `loadanon-${String(i).padStart(10, '0')}`);
-  const mix = writeMixScript(work, WEIGHTS, { chapters, listings, anonymous, tokens, commentIds, commentShare: COMMENT_SHARE, origin: app.base });
+  const mix = writeMixScript(work, WEIGHTS, { chapters, listings, anonymous, tokens, commentIds, commentShare: COMMENT_SHARE, origin: app.base, threads: Number(flags.threads), logErrors: flags['log-errors']! });
   const ceiling = await startCeiling(work, await sampleChapterPage(app.base, `/book/${chapters[0]!.slug}/${chapters[0]!.n}`), children);
   const ceilingScript = writeScript(work, 'ceiling', chapters.slice(0, 2000).map((c) => `/book/${c.slug}/${c.n}`), { 'Accept-Encoding': 'gzip, br', Accept: 'text/html' });
 
@@ -222,12 +255,15 @@ async function main() {
     const settings: WrkSettings = { wrk: flags.wrk!, threads: Number(flags.threads), connections, seconds };
     const ceilingResult = await runWrk(settings, ceiling.base, ceilingScript, Math.min(seconds, 15));
     const memory = sampleMemory(app.pid);
+    const answered = await answersByRoute(app.base);
     const result = await runWrk(settings, app.base, mix, seconds);
     const samples = memory.stop();
+    const failed = failedAnswers(answered, await answersByRoute(app.base));
+    const errorLines = result.raw.split('\n').filter((line) => line.startsWith('non-2xx '));
     const mbs = samples.map((s) => s.mb);
     return {
       connections, app: result, ceiling: ceilingResult,
-      errorRate: (result.non2xx + result.socketErrors) / Math.max(1, result.requests),
+      errorRate: (result.non2xx + result.socketErrors) / Math.max(1, result.requests), failed, errorLines,
       rssStartMb: mbs[0]!, rssEndMb: mbs.at(-1)!, rssMaxMb: Math.max(...mbs), slopeMbPerMin: slopeMbPerMinute(samples), load1: loadavg()[0]!,
     };
   };
@@ -257,6 +293,8 @@ function print(level: LevelResult, soak: boolean) {
       `errors ${(level.errorRate * 100).toFixed(3)} %${r.errorLine ? ` (${r.errorLine})` : ''}${level.errorRate === 0 ? ' ok' : ' MISSED'}, ` +
       `RSS ${level.rssStartMb.toFixed(0)} → ${level.rssEndMb.toFixed(0)} MB (max ${level.rssMaxMb.toFixed(0)}), slope ${level.slopeMbPerMin.toFixed(2)} MB/min, load ${level.load1.toFixed(1)}`,
   );
+  for (const [answer, count] of Object.entries(level.failed)) log(`  failed: ${answer} × ${count}`);
+  for (const line of level.errorLines) log(`  ${line}`);
 }
 
 try {

@@ -28,7 +28,19 @@ export interface MixInput {
   /** Share of the social writes that post a comment (the rest vote). */
   commentShare: number;
   origin: string;
+  /** wrk's thread count: each thread takes every THREADS-th account for its comments. */
+  threads: number;
+  /** Print every answer that is not 2xx/3xx ("non-2xx <status> <body>"); wrk then reads every body. */
+  logErrors?: boolean;
 }
+
+// wrk's response() does not say which request it answers; the body (the error's message) and
+// the app's counters by route (bench/load.ts) together name it.
+const ERROR_LOG = `
+function response(status, headers, body)
+  if status >= 400 then io.write("non-2xx ", status, " ", (string.gsub(string.sub(body or "", 1, 300), "\\n", " ")), "\\n") end
+end
+`;
 
 const lua = (text: string) => JSON.stringify(text); // ASCII-only input: a JSON string is a Lua string
 const list = (items: readonly string[]) => `{\n${items.map((i) => `  ${lua(i)},`).join('\n')}\n}`;
@@ -60,6 +72,8 @@ local reader = "session_id=loadreader-0000000001"
 local CHAPTER, LISTING, PROGRESS = ${edge(weights.chapter)}, ${edge(weights.chapter + weights.listing)}, ${edge(weights.chapter + weights.listing + weights.progress)}
 local COMMENT_SHARE = ${input.commentShare}
 local directions = { "up", "down", "none" }
+local THREADS = ${input.threads}
+local commenter = 0
 
 local threads = 0
 function setup(thread)
@@ -96,6 +110,12 @@ function request()
     local auth = "Bearer " .. tokens[u]
     local from = address(100000 + u)
     if math.random() < COMMENT_SHARE then
+      -- Comments go round the accounts in turn (each thread its own share of them), not at random:
+      -- a random pick puts a few accounts over the 10-a-minute limit meant for scripts now and then.
+      commenter = commenter + 1
+      local c = ((commenter * THREADS + (thread_number or 1) - 1) % #tokens) + 1
+      auth = "Bearer " .. tokens[c]
+      from = address(100000 + c)
       local i = math.random(#chapters)
       local body = string.format('{"text":"Load test comment %d on this chapter.","chapter":%d}', math.random(1000000), numbers[i])
       return wrk.format("POST", "/api/comments/" .. slugs[i], headers({ Accept = "application/json", ["Content-Type"] = "application/json", Authorization = auth, ["X-Forwarded-For"] = from }), body)
@@ -104,7 +124,7 @@ function request()
     return wrk.format("POST", "/api/comment/" .. pick(comments) .. "/vote", headers({ Accept = "application/json", ["Content-Type"] = "application/json", Authorization = auth, ["X-Forwarded-For"] = from }), body)
   end
 end
-`;
+${input.logErrors ? ERROR_LOG : ''}`;
   writeFileSync(file, script);
   return file;
 }
