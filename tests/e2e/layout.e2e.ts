@@ -44,6 +44,7 @@ const SIGNED_IN: Visit[] = [
   ['library', '/library'],
   ['account', '/account'],
   ['settings', '/settings'],
+  ['offline', '/offline'],
   ['pro', '/pro'],
   ['not-found', '/no-such-page'],
 ];
