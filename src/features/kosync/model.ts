@@ -13,7 +13,12 @@ export const KOSYNC_ERRORS = {
     message: 'User registration is disabled. Chapterhouse accounts are made by signing in on the website: create an app password on your account page, then log in here with your username and that app password.',
   },
 } as const;
-export type KosyncError = (typeof KOSYNC_ERRORS)[keyof typeof KOSYNC_ERRORS];
+export type KosyncError = { status: number; code: number; message: string };
+
+/** Chapterhouse's own, like 2005 (the reference server has no limits): 429, and KOReader shows the message. */
+export function rateLimited(retryAfterSeconds: number): KosyncError {
+  return { status: 429, code: 2006, message: `Too many requests. Try again in ${retryAfterSeconds} seconds.` };
+}
 
 /** KOReader sends 32 hex digits; the reference server takes any non-empty id without a colon. */
 const DOCUMENT = /^[^:\s]{1,128}$/;

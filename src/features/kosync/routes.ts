@@ -1,6 +1,9 @@
 import { Elysia } from 'elysia';
 import type { BootedPlatform } from '../../platform/boot.ts';
-import { KOSYNC_ERRORS, isDocumentId, parsePush, type KosyncError } from './model.ts';
+import { clientIpOf } from '../../platform/http/request-context.ts';
+import type { AppPasswordUser } from '../app-passwords/service.ts';
+import { countFailedSignIn, countPush, signInLockedFor } from './limits.ts';
+import { KOSYNC_ERRORS, isDocumentId, parsePush, rateLimited, type KosyncError } from './model.ts';
 import { authorize, pullProgress, pushProgress, type KosyncDeps } from './service.ts';
 
 const PREFIX = '/kosync';
@@ -12,29 +15,56 @@ function json(status: number, body: unknown): Response {
 
 const refuse = (error: KosyncError) => json(error.status, { code: error.code, message: error.message });
 
+function tooMany(seconds: number): Response {
+  const response = refuse(rateLimited(seconds));
+  response.headers.set('retry-after', String(seconds));
+  return response;
+}
+
 /**
  * KOReader's Progress sync plugin, with `https://<host>/kosync` as its custom sync server
  * (docs/kosync.md). Signed in by the `x-auth-user` and `x-auth-key` headers only: a session cookie
  * is never read here, which is also why these writes need no CSRF check (csrf.ts checks writes
  * that carry a cookie; the plugin sends none).
  */
-export function kosyncRoutes(platform: Pick<BootedPlatform, 'db' | 'clock'>) {
+export function kosyncRoutes(platform: Pick<BootedPlatform, 'db' | 'clock' | 'cache'>) {
   const deps: KosyncDeps = { db: platform.db, clock: platform.clock };
-  const caller = (request: Request) => authorize(deps, request.headers.get('x-auth-user'), request.headers.get('x-auth-key'));
+  const limits = { cache: platform.cache, clock: platform.clock };
+  /**
+   * The signed-in account, or the refusal to send: 401, or 429 once the address or the username
+   * is past its failed sign-ins (limits.ts). Only a request that names a user and a key counts.
+   */
+  async function caller(request: Request): Promise<AppPasswordUser | Response> {
+    const username = request.headers.get('x-auth-user');
+    const key = request.headers.get('x-auth-key');
+    if (!username || !key) return refuse(KOSYNC_ERRORS.unauthorized);
+    const attempt = { address: clientIpOf(request), username };
+    const locked = await signInLockedFor(limits, attempt);
+    if (locked !== null) return tooMany(locked);
+    const user = await authorize(deps, username, key);
+    if (user) return user;
+    const wait = await countFailedSignIn(limits, attempt, key);
+    return wait === null ? refuse(KOSYNC_ERRORS.unauthorized) : tooMany(wait);
+  }
   return new Elysia({ name: 'kosync', prefix: PREFIX })
     // Accounts come from the site's sign-in; KOReader's Register button gets the reference server's "disabled" answer.
     .post('/users/create', () => refuse(KOSYNC_ERRORS.registrationDisabled), {
       parse: 'none',
       detail: { tags, summary: 'KOReader registration: always refused (402, code 2005); use an app password' },
     })
-    .get('/users/auth', async ({ request }) => ((await caller(request)) ? json(200, { authorized: 'OK' }) : refuse(KOSYNC_ERRORS.unauthorized)), {
+    .get('/users/auth', async ({ request }) => {
+      const user = await caller(request);
+      return user instanceof Response ? user : json(200, { authorized: 'OK' });
+    }, {
       detail: { tags, summary: 'KOReader login check: x-auth-user and x-auth-key (md5 of an app password)' },
     })
     .put('/syncs/progress', async ({ request }) => {
       const user = await caller(request);
-      if (!user) return refuse(KOSYNC_ERRORS.unauthorized);
+      if (user instanceof Response) return user;
       const push = parsePush(await request.text());
       if ('code' in push) return refuse(push);
+      const wait = await countPush(limits, user.id);
+      if (wait !== null) return tooMany(wait);
       return json(200, await pushProgress(deps, user, push));
     }, {
       // Read here, so that a bad body gets KOReader's error shape rather than the API's.
@@ -43,7 +73,7 @@ export function kosyncRoutes(platform: Pick<BootedPlatform, 'db' | 'clock'>) {
     })
     .get('/syncs/progress/:document', async ({ request, params }) => {
       const user = await caller(request);
-      if (!user) return refuse(KOSYNC_ERRORS.unauthorized);
+      if (user instanceof Response) return user;
       if (!isDocumentId(params.document)) return refuse(KOSYNC_ERRORS.documentMissing);
       return json(200, await pullProgress(deps, user, params.document));
     }, {
