@@ -77,6 +77,17 @@ test('keep ten chapters with their audio, then with the network off read, listen
   await page.getByRole('button', { name: 'Listen', exact: true }).click();
   await playedPast(page, 1.5);
   await page.getByRole('button', { name: 'Pause' }).click();
+  // The audio position is kept on the device to be sent later.
+  await page.waitForFunction(async () => {
+    const open = indexedDB.open('chapterhouse-offline');
+    const db: IDBDatabase = await new Promise((resolve) => (open.onsuccess = () => resolve(open.result)));
+    const entries: { url: string; body: string }[] = await new Promise((resolve) => {
+      const request = db.transaction('outbox').objectStore('outbox').getAll();
+      request.onsuccess = () => resolve(request.result);
+    });
+    db.close();
+    return entries.some((e) => e.url.endsWith('/api/progress/audio-time') && JSON.parse(e.body).audio_time > 1);
+  }, null, { timeout: 10_000 });
 
   // On to chapter 3 by its address: the reader's place is kept on the device for later.
   await page.goto(`/book/${SLUG}/3`);

@@ -148,8 +148,9 @@ test('a progress save that fails tells the reader, once, in words', async () => 
   const context = await desktopContext(browser);
   const page = await context.newPage();
   // The server refuses the save as it would a cross-site write (the reader never sees a status code).
+  // On the context: once the service worker controls the page, the saves go through it.
   let refused = 0;
-  await page.route('**/api/progress', (route) => {
+  await context.route('**/api/progress', (route) => {
     if (route.request().method() !== 'POST') return route.continue();
     refused++;
     return route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: 'forbidden', message: 'Cross-site request refused' }) });

@@ -98,13 +98,14 @@ describe('settings page', () => {
     const page = await context.newPage();
     await page.goto('/settings');
     const saves = recordSaves(page);
-    await page.route('**/api/settings', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable","message":"Down"}' }));
+    // On the context: the service worker's own requests to the server are refused too.
+    await context.route('**/api/settings', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable","message":"Down"}' }));
     await page.locator('label[for="settings-auto-next"]').click();
     await page.waitForFunction(() => document.querySelector('[data-settings-status]')?.classList.contains('is-error'));
     expect(await status(page).innerText()).toContain('could not be saved');
     expect(await page.locator('#settings-auto-next').isChecked()).toBe(true);
 
-    await page.unroute('**/api/settings');
+    await context.unroute('**/api/settings');
     await page.selectOption('#settings-voice', 'espeak-en-us');
     await page.locator('#settings-speed').focus();
     await page.keyboard.press('ArrowRight'); // 1.0 → 1.05

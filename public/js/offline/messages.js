@@ -1,11 +1,11 @@
-// The offline scripts' messages: the page's JSON block #offline-messages (views/components/
+// The offline scripts' messages: the JSON of #offline-messages[data-messages] (views/components/
 // offline/OfflineMessages.tsx), with {placeholders} and plural pairs chosen like the server does.
 (function () {
   'use strict';
   var element = document.getElementById('offline-messages');
   var messages = {};
   try {
-    messages = element ? JSON.parse(element.textContent || '{}') : {};
+    messages = element ? JSON.parse(element.getAttribute('data-messages') || '{}') : {};
   } catch (e) {
     messages = {};
   }
