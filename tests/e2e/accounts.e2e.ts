@@ -209,13 +209,49 @@ test('an app password for an e-reader: create it on the account page, copy it on
   await page.locator('#app-passwords .session__device', { hasText: 'Kobo Libra' }).waitFor();
   expect(await page.content()).not.toContain(password);
 
-  // Revoked with htmx after the confirmation; the row goes at once.
-  page.once('dialog', (dialog) => dialog.accept());
-  await page.getByRole('button', { name: 'Revoke the app password “Kobo Libra”' }).click();
-  await page.locator('#app-passwords .session__device').waitFor({ state: 'detached' });
+  // Revoked with htmx after the confirmation, one after the other: each row goes at once, and with
+  // the last the empty state is back, without a reload (the page's own state survives).
+  await section.getByLabel('App or device name').fill('Pocketbook');
+  await section.getByRole('button', { name: 'Create' }).click();
+  await page.locator('#app-passwords .session__device', { hasText: 'Pocketbook' }).waitFor();
+  await page.evaluate(() => document.body.setAttribute('data-journey', 'same page'));
+  for (const name of ['Kobo Libra', 'Pocketbook']) {
+    page.once('dialog', (dialog) => dialog.accept());
+    await page.getByRole('button', { name: `Revoke the app password “${name}”` }).click();
+    await page.locator('#app-passwords .session__device', { hasText: name }).waitFor({ state: 'detached' });
+  }
+  await section.getByText('No app passwords yet.').waitFor();
+  expect(await page.locator('#app-passwords-status').innerText()).toBe('The app password is revoked.');
+  expect(await page.evaluate(() => document.body.getAttribute('data-journey'))).toBe('same page');
   const listed = await context.request.get(`${BASE_URL}/api/app-passwords`);
   expect(await listed.json()).toEqual({ app_passwords: [] });
   expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('an app password without JavaScript: shown once after the form, and reloading that page creates no other', async () => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, baseURL: BASE_URL, javaScriptEnabled: false });
+  await signIn(context, 'e2e-no-script-kindle');
+  const page = await context.newPage();
+  await page.goto('/account');
+  const section = page.locator('#app-passwords');
+  await section.getByLabel('App or device name').fill('Kindle Scribe');
+  await Promise.all([page.waitForURL('**/account#app-passwords'), section.getByRole('button', { name: 'Create' }).click()]);
+  const password = await page.locator('#app-password-value').innerText();
+  expect(password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+  expect(page.url()).not.toContain(password);
+  expect((await context.cookies()).some((c) => c.name === 'app_password_shown')).toBe(false);
+
+  await page.reload();
+  await page.locator('#app-passwords .session__device', { hasText: 'Kindle Scribe' }).waitFor();
+  expect(await page.locator('#app-password-created').count()).toBe(0);
+  expect(await page.content()).not.toContain(password);
+  expect(await page.locator('#app-passwords .session__device').allInnerTexts()).toEqual(['Kindle Scribe']);
+
+  // Revoking without JavaScript: the plain form, back to the page with a notice and the empty state.
+  await Promise.all([page.waitForURL('**/account?saved=app-password-revoked#app-passwords'), page.getByRole('button', { name: 'Revoke the app password “Kindle Scribe”' }).click()]);
+  expect(await page.locator('#account-notice').innerText()).toBe('The app password is revoked.');
+  await section.getByText('No app passwords yet.').waitFor();
   await context.close();
 });
 

@@ -3,14 +3,21 @@ import type { AuthPlugin, Caller } from '../../platform/http/auth.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
+import { CacheUnavailable } from '../../platform/cache/port.ts';
 import { AppPasswordsSection } from '../../../views/pages/accounts/AppPasswordsSection.tsx';
+import { AppPasswordsList, AppPasswordsStatus } from '../../../views/pages/accounts/AppPasswordsList.tsx';
 import type { AppPasswordsState } from '../../../views/pages/accounts/types.ts';
 import { AppPasswordParams, CreateAppPasswordForm } from '../app-passwords/model.ts';
 import { APP_PASSWORD_ERRORS, createAppPassword, listAppPasswords, revokeAppPassword } from '../app-passwords/service.ts';
 import { renderAccountPage } from './account-page.ts';
+import { sealForNextPage } from './app-password-handover.ts';
 import type { AccountsDeps } from './service.ts';
 
-const see = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+function see(location: string, cookie?: string): Response {
+  const headers = new Headers({ location, 'cache-control': 'no-store' });
+  if (cookie) headers.append('set-cookie', cookie);
+  return new Response(null, { status: 303, headers });
+}
 const LOGIN = '/login?return_to=%2Faccount';
 const NO_STORE = { 'cache-control': 'no-store' };
 
@@ -22,16 +29,25 @@ const PROBLEMS: Record<string, string> = {
 };
 
 /**
- * The account page's e-reader apps forms. POST /account/app-passwords answers the page (or, to
- * htmx, the section alone) with the new password shown once; it is never put in an address, so
- * there is no redirect. A refusal comes back in the form (4xx; 200 to htmx, which swaps only 2xx).
- * POST /account/app-passwords/:id/revoke is the no-JavaScript revoke (303 back with a notice).
+ * The account page's e-reader apps forms. POST /account/app-passwords answers htmx with the section
+ * alone, the new password shown once; without JavaScript it answers 303 to the account page, which
+ * shows the password once (app-password-handover.ts), so a reload creates nothing. A refusal comes
+ * back in the form (4xx; 200 to htmx, which swaps only 2xx). POST /account/app-passwords/:id/revoke
+ * answers htmx with the list as it now is (the empty state once the last one goes) and a browser
+ * without JavaScript with a 303 back and a notice.
  */
 export function appPasswordFormRoutes(deps: AccountsDeps, auth: AuthPlugin, env: PageEnvironment) {
+  const entries = async (userId: string) => (await listAppPasswords(deps.db, userId)).map((p) => ({ id: p.id, name: p.name, created: p.created_at, lastUsed: p.last_used_at }));
+
   async function section(request: Request, caller: Caller, state: Omit<AppPasswordsState, 'passwords'>, status: number) {
-    const passwords = (await listAppPasswords(deps.db, caller.user!.id)).map((p) => ({ id: p.id, name: p.name, created: p.created_at, lastUsed: p.last_used_at }));
     const ctx = pageContext(request, env);
-    return htmlResponse(AppPasswordsSection({ ctx, username: caller.user!.username, passwords, ...state }), status, NO_STORE);
+    return htmlResponse(AppPasswordsSection({ ctx, username: caller.user!.username, passwords: await entries(caller.user!.id), ...state }), status, NO_STORE);
+  }
+
+  async function list(request: Request, caller: Caller) {
+    const ctx = pageContext(request, env);
+    const html = `${await AppPasswordsList({ ctx, passwords: await entries(caller.user!.id) })}${await AppPasswordsStatus({ message: ctx.t('appPasswords.revoked'), outOfBand: true })}`;
+    return htmlResponse(html, 200, NO_STORE);
   }
 
   return new Elysia({ name: 'accounts-app-passwords' })
@@ -44,6 +60,12 @@ export function appPasswordFormRoutes(deps: AccountsDeps, auth: AuthPlugin, env:
         const created = await createAppPassword(deps.db, caller.user.id, typed);
         const shown = { name: created.name, password: created.password };
         if (htmx) return section(request, caller, { created: shown }, 201);
+        const cookie = await sealForNextPage(deps, caller.user.id, shown).catch((error: unknown) => {
+          if (error instanceof CacheUnavailable) return null;
+          throw error;
+        });
+        if (cookie) return see('/account#app-passwords', cookie);
+        // Without the shared cache there is nothing to carry it across a redirect: shown in this answer.
         return renderAccountPage(deps, env, request, caller.user, caller.sessionId, { appPasswordCreated: shown }, 201);
       } catch (error) {
         if (!(error instanceof AppError) || error.status >= 500) throw error;
@@ -53,9 +75,18 @@ export function appPasswordFormRoutes(deps: AccountsDeps, auth: AuthPlugin, env:
         return renderAccountPage(deps, env, request, caller.user, caller.sessionId, { problems: { appPassword: { key, value } } }, error.status);
       }
     }, { body: CreateAppPasswordForm, detail: { hide: true } })
-    .post('/account/app-passwords/:id/revoke', async ({ params, caller }) => {
+    .post('/account/app-passwords/:id/revoke', async ({ params, request, caller }) => {
       if (!caller.user) return see(LOGIN);
-      await revokeAppPassword(deps.db, caller.user.id, params.id, deps.clock());
-      return see('/account?saved=app-password-revoked#app-passwords');
+      if (request.headers.get('hx-request') !== 'true') {
+        await revokeAppPassword(deps.db, caller.user.id, params.id, deps.clock());
+        return see('/account?saved=app-password-revoked#app-passwords');
+      }
+      try {
+        await revokeAppPassword(deps.db, caller.user.id, params.id, deps.clock());
+      } catch (error) {
+        // Revoked meanwhile (another tab, the API): the list shows it gone all the same.
+        if (!(error instanceof AppError && error.status === 404)) throw error;
+      }
+      return list(request, caller);
     }, { params: AppPasswordParams, detail: { hide: true } });
 }

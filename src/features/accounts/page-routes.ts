@@ -8,6 +8,7 @@ import { SignInPage } from '../../../views/pages/accounts/SignInPage.tsx';
 import { clearAuthCookie, type AccountsDeps } from './service.ts';
 import { revokeSession } from './sessions.ts';
 import { renderAccountPage } from './account-page.ts';
+import { openOnce } from './app-password-handover.ts';
 import { signInOptions } from './owner.ts';
 
 const redirect = (location: string, cookie?: string) => {
@@ -32,7 +33,11 @@ export function accountPageRoutes(deps: AccountsDeps, auth: AuthPlugin, provider
     }, { query: t.Object({ return_to: t.Optional(t.String()), error: t.Optional(t.String({ maxLength: 32 })) }), detail: { hide: true } })
     .get('/account', async ({ request, caller, query }) => {
       if (!caller.user) return redirect('/login?return_to=%2Faccount');
-      return renderAccountPage(deps, env, request, caller.user, caller.sessionId, { saved: query.saved, avatarError: query.avatar_error });
+      // An app password just made without JavaScript (app-password-form-routes.ts): shown on this page only.
+      const handover = await openOnce(deps, request, caller.user.id);
+      const page = await renderAccountPage(deps, env, request, caller.user, caller.sessionId, { saved: query.saved, avatarError: query.avatar_error, appPasswordCreated: handover.shown ?? undefined });
+      if (handover.clear) page.headers.append('set-cookie', handover.clear);
+      return page;
     }, { query: t.Object({ saved: t.Optional(t.String({ maxLength: 32 })), avatar_error: t.Optional(t.String({ maxLength: 32 })) }), detail: { hide: true } })
     .post('/logout', async ({ caller }) => {
       if (caller.user && caller.sessionId) await revokeSession(deps.db, deps.cache, caller.user.id, caller.sessionId).catch(() => {});

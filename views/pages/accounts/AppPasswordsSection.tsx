@@ -1,5 +1,5 @@
 import type { PageContext } from '../../context.ts';
-import { formatDateTime, formatLastSeen } from './last-seen.ts';
+import { AppPasswordsList, AppPasswordsStatus } from './AppPasswordsList.tsx';
 import type { AppPasswordsState } from './types.ts';
 
 export type AppPasswordsSectionProps = AppPasswordsState & {
@@ -8,19 +8,11 @@ export type AppPasswordsSectionProps = AppPasswordsState & {
   now?: Date;
 };
 
-function When({ ctx, iso, now }: { ctx: PageContext; iso: string; now: Date }): JSX.Element {
-  return (
-    <time datetime={iso} title={formatDateTime(ctx.locale, iso)} safe>
-      {formatLastSeen(ctx.locale, iso, now)}
-    </time>
-  );
-}
-
 /**
  * E-reader apps (OPDS readers, KOReader's sync plugin) sign in with the username and a password of
- * their own. Creating one is a form (POST /account/app-passwords: the page, or with htmx this
- * section, comes back with the new password shown once); revoking is DELETE /api/app-passwords/:id
- * with htmx (the row goes on its 204) and a plain form without JavaScript.
+ * their own. Creating one is a form (POST /account/app-passwords: with htmx this section comes back
+ * with the new password shown once; without JavaScript a 303 to the page, which shows it once);
+ * revoking is a form per row (AppPasswordsList.tsx).
  */
 export function AppPasswordsSection({ ctx, username, passwords, created, problem, now = new Date() }: AppPasswordsSectionProps): JSX.Element {
   const { t } = ctx;
@@ -68,51 +60,8 @@ export function AppPasswordsSection({ ctx, username, passwords, created, problem
         ''
       )}
 
-      {passwords.length === 0 ? (
-        <p class="app-passwords__empty" id="app-passwords-empty" safe>
-          {t('appPasswords.empty')}
-        </p>
-      ) : (
-        <ul class="sessions app-passwords__list" role="list">
-          {passwords.map((p) => (
-            <li class="session">
-              <div class="session__info">
-                <p class="session__device" safe>
-                  {p.name}
-                </p>
-                <p class="session__meta">
-                  <span>
-                    <span safe>{t('appPasswords.createdAt')}</span> <When ctx={ctx} iso={p.created} now={now} />
-                  </span>
-                  <span>
-                    <span safe>{t('appPasswords.lastUsed')}</span>{' '}
-                    {p.lastUsed ? (
-                      <When ctx={ctx} iso={p.lastUsed} now={now} />
-                    ) : (
-                      <span safe>{t('appPasswords.neverUsed')}</span>
-                    )}
-                  </span>
-                </p>
-              </div>
-              <form method="post" action={`/account/app-passwords/${encodeURIComponent(p.id)}/revoke`}>
-                <button
-                  type="submit"
-                  class="button button--quiet"
-                  hx-delete={`/api/app-passwords/${encodeURIComponent(p.id)}`}
-                  hx-target="closest li"
-                  hx-swap="delete"
-                  hx-confirm={t('appPasswords.confirm', { name: p.name })}
-                  aria-label={t('appPasswords.revokeNamed', { name: p.name })}
-                  data-delete-on-204
-                  safe
-                >
-                  {t('appPasswords.revoke')}
-                </button>
-              </form>
-            </li>
-          ))}
-        </ul>
-      )}
+      <AppPasswordsStatus />
+      <AppPasswordsList ctx={ctx} passwords={passwords} now={now} />
 
       <form method="post" action="/account/app-passwords" hx-post="/account/app-passwords" hx-target="#app-passwords" hx-swap="outerHTML" class="account-form__form">
         <div class="field">
