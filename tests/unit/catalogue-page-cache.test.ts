@@ -11,7 +11,7 @@ function request(headers: Record<string, string> = {}, method = 'GET'): Request 
 
 /** Answers whose version the test sets; null is a shared cache that is away. */
 function answersAt(version: () => string | null): CatalogueAnswers {
-  return { get: (_key, load) => load(), version: async () => version(), close: async () => {} };
+  return { get: (_key, load) => load(), peek: async () => undefined, version: async () => version(), close: async () => {} };
 }
 
 const PAGE: ListingPage = { path: '/browse?sort=title', part: 'page', genres: 1 };

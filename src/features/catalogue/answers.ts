@@ -36,6 +36,8 @@ export async function bumpCatalogueVersion(cache: CatalogueAnnouncer): Promise<v
 export interface CatalogueAnswers {
   /** The answer cached under `key` for the current catalogue version, else `load()`'s (concurrent misses share one load). */
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** The answer cached under `key` for the current version, if any: nothing is loaded. */
+  peek<T>(key: string): Promise<T | undefined>;
   /**
    * The current catalogue version, read from the shared cache (never remembered), or null while
    * the cache is away: then nothing may be cached under it. Rendered listing pages key on it.
@@ -43,6 +45,8 @@ export interface CatalogueAnswers {
   version(): Promise<string | null>;
   close(): Promise<void>;
 }
+
+const sharedKeyOf = (id: string) => `catalogue:answer:${id.replace('\n', ':')}`;
 
 export interface CatalogueAnswersOptions {
   ttlSeconds?: number;
@@ -124,12 +128,21 @@ export function createCatalogueAnswers(cache: Cache, options: CatalogueAnswersOp
       }
       let loading = pending.get(id) as Promise<T> | undefined;
       if (!loading) {
-        loading = fill(`catalogue:answer:${id.replace('\n', ':')}`, load).finally(() => pending.delete(id));
+        loading = fill(sharedKeyOf(id), load).finally(() => pending.delete(id));
         pending.set(id, loading);
       }
       const value = await loading;
       remember(id, value);
       return value;
+    },
+    async peek<T>(key: string): Promise<T | undefined> {
+      const current = await version();
+      if (current === null) return undefined;
+      const id = `${current}\n${key}`;
+      const held = local.get(id);
+      if (held !== undefined && held.expiresAt > now()) return held.value as T;
+      const shared = await cache.get(sharedKeyOf(id)).catch((error) => (report(error), null));
+      return shared === null ? undefined : (JSON.parse(shared) as T);
     },
     async close() {
       const unsubscribe = await subscription;

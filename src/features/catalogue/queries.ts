@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database, Db } from '../../platform/db/index.ts';
 import type { BrowseSort } from './model.ts';
+import { afterBoundary, sortKeyColumns, type PageBoundary } from './keyset.ts';
 
 export interface BookRow {
   slug: string;
@@ -102,22 +103,31 @@ export interface BrowseFilter {
   audio: boolean;
   sort: BrowseSort;
   offset: number;
+  /** The end of the previous page, when known: the page starts after it and `offset` is not used (keyset.ts). */
+  after?: PageBoundary;
   /** Rows to read: callers ask for one more than they show to learn whether a next page exists. */
   limit: number;
 }
+
+/** A listed book with its sort key (keyset.ts), to tell where its page ends. */
+export type KeyedBookRow = BookRow & { k0: string | null; k1: string | null };
 
 /**
  * The page is chosen first (slugs only, in index order), then only its books get their columns and
  * genres: selecting the genres in the paging query would build them for every row the OFFSET skips.
  */
-export async function browseBooks(db: Db, filter: BrowseFilter): Promise<BookRow[]> {
+export async function browseBooks(db: Db, filter: BrowseFilter): Promise<KeyedBookRow[]> {
   let page = db.selectFrom('books as b').select('b.slug');
   // Through book_genres_genre_idx (genre_slug, book_slug); an unknown slug simply matches nothing.
   if (filter.genre) page = page.where('b.slug', 'in', db.selectFrom('book_genres').select('book_slug').where('genre_slug', '=', filter.genre));
   if (filter.status) page = page.where('b.status', '=', filter.status);
   if (filter.audio) page = page.where('b.has_audio', '=', true);
-  const slugs = orderBooks(page, filter.sort).limit(filter.limit).offset(filter.offset);
-  return orderBooks(bookColumns(db).where('b.slug', 'in', slugs), filter.sort).execute();
+  if (filter.after) page = page.where(afterBoundary(filter.after));
+  const ordered = orderBooks(page, filter.sort).limit(filter.limit);
+  const slugs = filter.after ? ordered : ordered.offset(filter.offset);
+  const [k0, k1] = sortKeyColumns(filter.sort);
+  const keyed = bookColumns(db).select([k0!.as('k0'), (k1 ?? sql<null>`null`).as('k1')]);
+  return orderBooks(keyed.where('b.slug', 'in', slugs), filter.sort).execute();
 }
 
 /** The listed books, in no particular order (callers order them by their own rows). */

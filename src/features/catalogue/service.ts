@@ -11,6 +11,7 @@ import {
 import { searchBooks } from './search-queries.ts';
 import { searchTerms, type SearchTerms } from './search-terms.ts';
 import type { CatalogueAnswers } from './answers.ts';
+import type { PageBoundary } from './keyset.ts';
 
 /** Covers are served by the app at /covers/<key without its "covers/" prefix> (features/covers). */
 export function coverPath(coverKey: string | null): string | null {
@@ -73,8 +74,22 @@ function paged(rows: BookRow[], page: number, limit: number): BookPageBody {
 }
 
 export async function browse(db: Db, params: BrowseParams): Promise<BookPageBody> {
-  const filter: BrowseFilter = { ...params, offset: (params.page - 1) * params.limit, limit: params.limit + 1 };
-  return paged(await browseBooks(db, filter), params.page, params.limit);
+  return (await browsePage(db, params)).body;
+}
+
+/** A browse page and where it ends; after `after` (the previous page's end) when it is known. */
+async function browsePage(db: Db, params: BrowseParams, after?: PageBoundary): Promise<BrowseAnswer> {
+  const filter: BrowseFilter = { ...params, offset: (params.page - 1) * params.limit, after, limit: params.limit + 1 };
+  const rows = await browseBooks(db, filter);
+  const last = rows.slice(0, params.limit).at(-1);
+  const end: PageBoundary | null = last ? { sort: params.sort, key: [last.k0, last.k1], slug: last.slug } : null;
+  return { body: paged(rows, params.page, params.limit), end };
+}
+
+/** What the answer cache keeps of a browse page: the page, and its end for the next page's keyset. */
+interface BrowseAnswer {
+  body: BookPageBody;
+  end: PageBoundary | null;
 }
 
 /** Trims and checks `q`: required (400 when missing or blank) and at most 200 characters. */
@@ -101,9 +116,15 @@ export async function ranking(db: Db, by: Ranking, limit = RANKING_SIZE): Promis
  * defaults and normalisation: two spellings of one query share an entry. Nothing here depends on
  * the locale or the viewer (the page around the books is rendered per request).
  */
-export function cachedBrowse(db: Db, answers: CatalogueAnswers, params: BrowseParams): Promise<BookPageBody> {
-  const key = ['browse', params.sort, params.genre ?? '', params.status ?? '', params.audio ? 'audio' : '', params.page, params.limit].join('\t');
-  return answers.get(key, () => browse(db, params));
+export async function cachedBrowse(db: Db, answers: CatalogueAnswers, params: BrowseParams): Promise<BookPageBody> {
+  const key = (page: number) => ['browse', params.sort, params.genre ?? '', params.status ?? '', params.audio ? 'audio' : '', page, params.limit].join('\t');
+  const answer = await answers.get(key(params.page), async () => {
+    // Infinite scroll asks for page n + 1 right after page n: its end, cached under the same
+    // catalogue version, is where this page starts. Without it (a link to page 50), OFFSET.
+    const previous = params.page > 1 ? await answers.peek<BrowseAnswer>(key(params.page - 1)) : undefined;
+    return browsePage(db, params, previous?.end ?? undefined);
+  });
+  return answer.body;
 }
 
 export function cachedSearch(db: Db, answers: CatalogueAnswers, q: string, page: number, limit = PAGE_SIZE): ReturnType<typeof search> {
