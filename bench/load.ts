@@ -13,7 +13,7 @@
  * count prints the memory slope (least squares over samples every 5 s, MB per minute).
  *
  *   node_modules/.bin/bun bench/load.ts [--connections 64,256] [--duration 30] [--soak 600]
- *     [--books 2000] [--chapters 100] [--wide-paths 20000] [--users 400] [--threads 2]
+ *     [--books 2000] [--chapters 100] [--wide-paths 20000] [--users 1000] [--threads 2]
  *     [--database-url postgres://…/chapterhouse_bench] [--redis-url redis://127.0.0.1:6379/8]
  *     [--wrk wrk] [--json FILE] [--keep] [--log-errors] [--weights chapter=70,listing=15,progress=10,social=5]
  *
@@ -44,7 +44,7 @@ const { values: flags } = parseArgs({
     books: { type: 'string', default: '2000' },
     chapters: { type: 'string', default: '100' },
     'wide-paths': { type: 'string', default: '20000' },
-    users: { type: 'string', default: '400' },
+    users: { type: 'string', default: '1000' },
     threads: { type: 'string', default: '2' },
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/chapterhouse_bench' },
     'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379/8' },
@@ -72,7 +72,7 @@ function parseWeights(text: string): MixWeights {
 }
 /**
  * Of the 5 % social writes, this share posts a comment (10 a minute per account is the limit, so
- * they go round the accounts in turn: 400 accounts carry 4,000 comments a minute); the rest vote.
+ * they go round the accounts in turn: 1,000 accounts carry 10,000 comments a minute, about 16,000 req/s of the mix); the rest vote.
  */
 const COMMENT_SHARE = 0.2;
 const TARGET_P99_MS = 100;
