@@ -166,6 +166,12 @@
     var form = section.querySelector('[data-offline-keep-form]');
     if (!form) return;
     section.hidden = false;
+    // Already kept here: say so, so that the reader knows before keeping more.
+    store.book(section.getAttribute('data-slug')).then(function (book) {
+      var count = book ? Object.keys(book.chapters || {}).length : 0;
+      var status = section.querySelector('[data-offline-keep-status]');
+      if (count && !status.textContent) status.textContent = say('offline.kept', { count: count });
+    }, function () {});
     form.addEventListener('submit', function (event) {
       event.preventDefault();
       var data = new FormData(form);
