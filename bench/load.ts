@@ -20,13 +20,12 @@
  * Targets (issue: load): zero errors, p99 < 100 ms at 64 connections, memory flat over a
  * 10-minute soak. See docs/operations.md ("Benchmarks", "Load").
  */
-import { loadavg, tmpdir } from 'node:os';
-import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import type { Subprocess } from 'bun';
 import { freePort } from '../tests/support/processes.ts';
 import { ensureSeeded } from './reading/seed.ts';
 import { pick, rng } from './reading/prose.ts';
@@ -34,6 +33,7 @@ import { rawGet, type RawResponse } from './reading/http.ts';
 import { startCeiling } from './reading/ceiling.ts';
 import { runWrk, writeScript, type WrkResult, type WrkSettings } from './reading/wrk.ts';
 import { writeMixScript, type MixWeights } from './load/script.ts';
+import { benchWorkspace } from './support/workspace.ts';
 
 const ROOT = resolve(import.meta.dir, '..');
 const { values: flags } = parseArgs({
@@ -85,13 +85,7 @@ const USERS = Number(flags.users);
 const DATABASE_URL = flags['database-url']!;
 const REDIS_URL = flags['redis-url']!;
 const log = (line: string) => console.log(line);
-const work = mkdtempSync(join(tmpdir(), 'chapterhouse-load-'));
-const children: Subprocess[] = [];
-const cleanup = () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  if (!flags.keep) rmSync(work, { recursive: true, force: true });
-};
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => (cleanup(), process.exit(130)));
+const { work, children, cleanup } = benchWorkspace('chapterhouse-load-', flags.keep!);
 
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

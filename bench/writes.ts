@@ -19,16 +19,15 @@
  * comment and vote (Bearer; comments spread over accounts to stay under 10 a minute each).
  * See docs/operations.md ("Benchmarks", "Writes").
  */
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import { createServer, connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import type { Subprocess } from 'bun';
 import { freePort } from '../tests/support/processes.ts';
 import { ensureSeeded } from './reading/seed.ts';
+import { benchWorkspace } from './support/workspace.ts';
 
 const ROOT = resolve(import.meta.dir, '..');
 const { values: flags } = parseArgs({
@@ -51,13 +50,7 @@ const DATABASE_URL = new URL(flags['database-url']!);
 const DEBUG_TOKEN = 'writes-bench-debug-login-token-0123';
 const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
 const log = (line: string) => console.log(line);
-const work = mkdtempSync(join(tmpdir(), 'chapterhouse-writes-'));
-const children: Subprocess[] = [];
-const cleanup = () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  if (!flags.keep) rmSync(work, { recursive: true, force: true });
-};
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => (cleanup(), process.exit(130)));
+const { work, children, cleanup } = benchWorkspace('chapterhouse-writes-', flags.keep!);
 
 /** utime + stime of a process (all its threads), in ms; 0 when it is gone. */
 function cpuMs(pid: number): number {
