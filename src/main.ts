@@ -55,7 +55,8 @@ async function main() {
 }
 
 function serve(port: number, handler: ReturnType<typeof createHandler>) {
-  return Bun.serve({ port, idleTimeout: 120, fetch: (request, server) => handler(request, server.requestIP(request)?.address) });
+  // Never the runtime's development mode: its error page would show stacks and source to a client.
+  return Bun.serve({ port, idleTimeout: 120, development: false, fetch: (request, server) => handler(request, server.requestIP(request)?.address) });
 }
 
 main().catch((error) => {

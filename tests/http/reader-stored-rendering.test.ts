@@ -5,6 +5,7 @@ import { createBook, writeChapter } from '../../src/features/catalogue/writes/se
 import { RENDER_VERSION, renderChapter } from '../../src/features/reader/render.ts';
 import { announceChapterChange } from '../../src/features/reader/service.ts';
 import { renderingSource, renderMissingChapters } from '../../src/features/reader/stored-html.ts';
+import { deflatePiece } from '../../src/platform/http/gzip-parts.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 
 // Chapter renderings stored in their row (reader/stored-html.ts): written with the text, served
@@ -24,7 +25,17 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const row = async (n: number) =>
-  (await sql<{ html: string | null; html_source: string | null; hash: string }>`select html, html_source, md5(text) as hash from chapters where book_slug = ${slug} and number = ${n}`.execute(app.platform.db)).rows[0]!;
+  (
+    await sql<{ html: string | null; html_source: string | null; hash: string; compressed: string | null }>`
+      select html, html_source, md5(text) as hash, encode(html_deflated, 'base64') as compressed
+      from chapters where book_slug = ${slug} and number = ${n}`.execute(app.platform.db)
+  ).rows[0]!;
+/** Stores `html` as chapter n's rendering in both its forms, as a writer would. */
+const storeAs = async (n: number, html: string) => {
+  const piece = deflatePiece(html);
+  await sql`update chapters set html = ${html}, html_deflated = ${piece.deflated}, html_crc = ${piece.crc | 0}, html_bytes = ${piece.length}
+    where book_slug = ${slug} and number = ${n}`.execute(app.platform.db);
+};
 const page = async (n: number) => (await app.fetch(`/book/${slug}/${n}`, { headers: { accept: 'text/html' } })).text();
 const json = async (n: number) => (await (await app.fetch(`/api/chapter/${slug}/${n}`)).json()) as { chapter: { html: string; title: string } };
 const changed = () => announceChapterChange(app.platform.cache, slug);
@@ -36,10 +47,12 @@ describe('stored chapter renderings', () => {
     expect(stored.html).toContain('<em>harbour</em>');
     expect(stored.html_source).toBe(`${RENDER_VERSION}:${stored.hash}`);
     expect(renderingSource(TEXT(1).trim() + '\n')).toBe(stored.html_source!);
+    // And compressed, as the page is sent (gzip-parts.ts).
+    expect(stored.compressed).not.toBeNull();
   });
 
   test('the page and the JSON serve the stored rendering as it is (nothing renders it again)', async () => {
-    await sql`update chapters set html = '<p>STORED-MARKER</p>' where book_slug = ${slug} and number = 2`.execute(app.platform.db);
+    await storeAs(2, '<p>STORED-MARKER</p>');
     await changed();
     expect(await page(2)).toContain('<p>STORED-MARKER</p>');
     expect((await json(2)).chapter.html).toBe('<p>STORED-MARKER</p>');
@@ -55,6 +68,17 @@ describe('stored chapter renderings', () => {
     const stored = await row(3);
     expect(stored.html).toBe(renderChapter('A *new* text for three.\n'));
     expect(stored.html_source).toBe(`${RENDER_VERSION}:${stored.hash}`);
+  });
+
+  test('a writer that changes the text without rendering it clears the stored rendering, in both forms', async () => {
+    await sql`update chapters set text = ${'Quietly changed.\n'} where book_slug = ${slug} and number = 1`.execute(app.platform.db);
+    expect(await row(1)).toMatchObject({ html: null, html_source: null, compressed: null });
+    await changed();
+    expect(await page(1)).toContain('Quietly changed.');
+    // The reader stored the new rendering, compressed too.
+    expect((await row(1)).compressed).not.toBeNull();
+    await sql`update chapters set text = ${TEXT(1).trim() + '\n'} where book_slug = ${slug} and number = 1`.execute(app.platform.db);
+    await changed();
   });
 
   test('another look of a chapter whose facts are cached gets the same chapter text (from the cache or the row)', async () => {
@@ -82,6 +106,7 @@ describe('stored chapter renderings', () => {
     expect(first.rendered).toBe(2);
     expect((await row(1)).html).toBe(renderChapter(TEXT(1).trim() + '\n'));
     expect((await row(4)).html).toBe(renderChapter(TEXT(4).trim() + '\n'));
+    expect((await row(4)).compressed).not.toBeNull();
     expect(await row(2)).toEqual(before2); // current (even if hand-edited above): left alone
     expect((await renderMissingChapters(app.platform.db)).rendered).toBe(0);
     await sql`update chapters set html_source = null where book_slug = ${slug}`.execute(app.platform.db);

@@ -129,13 +129,16 @@ describe('rendered page cache', () => {
   });
 
   test('renders once per key; compressed bodies decode to the same HTML and say so', async () => {
-    const pages = createRenderedPageCache();
+    const pages = createRenderedPageCache({ admitAfter: 0 }); // every page kept at once
     const html = '<!doctype html><p>' + 'words '.repeat(400) + '</p>';
     let renders = 0;
     const render = () => (renders++, html);
-    const br = await pages.respond(request({ 'accept-encoding': 'br, gzip' }), '/book/a/1', 'v7', render);
+    const both = await pages.respond(request({ 'accept-encoding': 'br, gzip' }), '/book/a/1', 'v7', render);
+    expect(both.headers.get('content-encoding')).toBe('gzip'); // kept as gzip: cheaper to make than brotli
+    expect(both.headers.get('vary')).toBe('Accept-Encoding');
+    expect(gunzipSync(Buffer.from(await both.arrayBuffer())).toString()).toBe(html);
+    const br = await pages.respond(request({ 'accept-encoding': 'br' }), '/book/a/1', 'v7', render);
     expect(br.headers.get('content-encoding')).toBe('br');
-    expect(br.headers.get('vary')).toBe('Accept-Encoding');
     expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(html);
     const gz = await pages.respond(request({ 'accept-encoding': 'gzip' }), '/book/a/1', 'v7', render);
     expect(gz.headers.get('content-encoding')).toBe('gzip');
@@ -146,6 +149,17 @@ describe('rendered page cache', () => {
     expect(renders).toBe(1);
     await pages.respond(request({ 'accept-encoding': 'br' }), '/book/a/1', 'v7', render);
     expect(renders).toBe(1);
+  });
+
+  test('a page is kept from its second reading: a chapter read once is never stored', async () => {
+    const pages = createRenderedPageCache({ admitAfter: 1000 });
+    let renders = 0;
+    const render = () => `<p>${'words '.repeat(300)}${++renders}</p>`;
+    for (let i = 0; i < 3; i++) await pages.respond(request(), '/book/a/1', 'v1', render);
+    expect(renders).toBe(2); // first reading rendered and let go, second rendered and kept, third a hit
+    await pages.respond(request(), '/book/a/2', 'v1', render);
+    await pages.respond(request(), '/book/a/3', 'v1', render);
+    expect(renders).toBe(4);
   });
 
   test('uncached data, query strings and HEAD are rendered every time', async () => {

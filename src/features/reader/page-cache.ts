@@ -1,4 +1,4 @@
-import { createRenderedPages, lookAndViewerKey } from '../../platform/http/rendered-pages.ts';
+import { createRenderedPages, lookAndViewerKey, type Rendered } from '../../platform/http/rendered-pages.ts';
 import { offersBookFont } from './font-offer.ts';
 
 export interface RenderedPageCache {
@@ -6,7 +6,7 @@ export interface RenderedPageCache {
    * The page for this request: from the cache when the same data (`stamp`) was already rendered
    * for the same look and viewer, else `render()`'s. A null stamp (data not cached) renders.
    */
-  respond(request: Request, pathname: string, stamp: string | null, render: () => string | Promise<string>): Promise<Response>;
+  respond(request: Request, pathname: string, stamp: string | null, render: () => Rendered | Promise<Rendered>): Promise<Response>;
 }
 
 /**
@@ -25,8 +25,9 @@ export function renderedPageKey(request: Request, pathname: string, stamp: strin
  * Final chapter pages, bounded by bytes. Kept without a lifetime: entries of superseded data are
  * never asked for again (their stamp is gone) and age out.
  */
-export function createRenderedPageCache(options: { maxBytes?: number; maxEntries?: number } = {}): RenderedPageCache {
-  const pages = createRenderedPages({ cache: 'chapter_page', maxEntries: options.maxEntries ?? 50_000, maxBytes: options.maxBytes ?? 128_000_000 });
+export function createRenderedPageCache(options: { maxBytes?: number; maxEntries?: number; admitAfter?: number } = {}): RenderedPageCache {
+  // A page is kept from its second reading: most chapters of a large catalogue are opened once in a while.
+  const pages = createRenderedPages({ cache: 'chapter_page', maxEntries: options.maxEntries ?? 50_000, maxBytes: options.maxBytes ?? 128_000_000, admitAfter: options.admitAfter ?? 200_000 });
   return {
     respond(request, pathname, stamp, render) {
       // Query strings are unbounded (anyone can make new ones): not cached.

@@ -59,41 +59,67 @@ export interface ReadingRow {
   /** null when the book exists but this chapter does not. */
   number: number | null;
   chapter_title: string | null;
-  /** md5 of the chapter text, computed by the database: the key of the cached rendering. */
+  /** md5 of the chapter text (kept in html_source by a trigger, else computed): the key of the cached rendering. */
   text_hash: string | null;
   text?: string | null;
-  /** The stored rendering when it was made from this text by this renderer (stored-html.ts), else null. */
+  /**
+   * The stored rendering when it was made from this text by this renderer (stored-html.ts), else
+   * null; without the text, only when no compressed one is stored (the page needs no more).
+   */
   html: string | null;
+  /** Whether a compressed rendering by this renderer is stored (then nothing needs storing). */
+  compressed_stored: boolean;
+  /** That compressed rendering, its CRC-32 and length (null when none, and always with the text). */
+  html_deflated: Uint8Array | null;
+  html_crc: number | null;
+  html_bytes: number | null;
   prev: number | null;
   next: number | null;
 }
 
 /**
- * The book, the chapter and its neighbours in one query (the reading page's budget). The book row
+ * The book, the chapter and its neighbours of each (slug, n) in one query: the reading page's
+ * budget, and reads that arrive together share it (reader/service.ts batches them). The book row
  * comes back even when the chapter does not exist, which tells "Book not found" from "Chapter not
  * found". The text itself is left in the database unless asked for: the stored rendering comes
  * with it when it is current, and a cached rendering needs only the text's hash, which comes from
  * the text itself, so no writer can forget to update it.
  */
-const READING = preparedAs('chapter-for-reading');
-const READING_WITH_TEXT = preparedAs('chapter-for-reading-text');
+const READING = preparedAs('chapters-for-reading');
+const READING_WITH_TEXT = preparedAs('chapters-for-reading-text');
 
-export async function findChapterForReading(db: Db, slug: string, n: number, withText: boolean): Promise<ReadingRow | undefined> {
+export interface ChapterKey {
+  slug: string;
+  n: number;
+}
+
+/** One row per key, in the keys' order: undefined where the book does not exist. */
+export async function findChaptersForReading(db: Db, keys: readonly ChapterKey[], withText: boolean): Promise<(ReadingRow | undefined)[]> {
   // Raw SQL on purpose: this is the hottest query of the site, and a template costs far less to
   // compile per request than the equivalent builder chain. Prepared once per connection (prepared.ts).
-  const text = withText ? sql`, c.text` : sql``;
-  const result = await sql<ReadingRow>`${sql.raw(withText ? READING_WITH_TEXT : READING)}
-    select b.slug, b.title, b.author, b.cover_key, b.status, b.chapter_count,
-           c.number, c.title as chapter_title, h.text_hash,
-           case when c.html_source = ${RENDERING_PREFIX} || h.text_hash then c.html end as html,
-           (select max(p.number) from chapters p where p.book_slug = b.slug and p.number < ${n}) as prev,
-           (select min(x.number) from chapters x where x.book_slug = b.slug and x.number > ${n}) as next
-           ${text}
-    from books b
-    left join chapters c on c.book_slug = b.slug and c.number = ${n}
-    left join lateral (select md5(c.text) as text_hash) h on true
-    where b.slug = ${slug}`.execute(db);
-  return result.rows[0];
+  // The keys come as JSON rows, not arrays: PostgreSQL sizes unnest() by the array it is given, so
+  // every execution would look worth planning anew; a JSON row set is sized the same whatever it
+  // holds, and the statement keeps one plan (planning it cost more than running it).
+  // html_source is null or `<renderer>:<md5 of the text>` (a trigger keeps it so: migration
+  // 20261129000100), so the text is hashed here only for a chapter never rendered.
+  const current = sql`starts_with(c.html_source, ${RENDERING_PREFIX})`;
+  const rendering = withText
+    ? sql`case when ${current} then c.html end as html, null::bytea as html_deflated, null::int as html_crc, null::int as html_bytes, c.text`
+    : sql`case when ${current} and c.html_deflated is null then c.html end as html,
+          case when ${current} then c.html_deflated end as html_deflated, c.html_crc, c.html_bytes`;
+  const result = await sql<ReadingRow & { i: number }>`${sql.raw(withText ? READING_WITH_TEXT : READING)}
+    select k.i, b.slug, b.title, b.author, b.cover_key, b.status, b.chapter_count,
+           c.number, c.title as chapter_title, coalesce(${current} and c.html_deflated is not null, false) as compressed_stored,
+           case when c.number is not null then coalesce(nullif(split_part(c.html_source, ':', 2), ''), md5(c.text)) end as text_hash,
+           ${rendering},
+           (select max(p.number) from chapters p where p.book_slug = b.slug and p.number < k.n) as prev,
+           (select min(x.number) from chapters x where x.book_slug = b.slug and x.number > k.n) as next
+    from jsonb_to_recordset(${JSON.stringify(keys.map((k, i) => ({ slug: k.slug, n: k.n, i: i + 1 })))}::jsonb) as k(slug text, n int, i int)
+    join books b on b.slug = k.slug
+    left join chapters c on c.book_slug = b.slug and c.number = k.n`.execute(db);
+  const rows: (ReadingRow | undefined)[] = new Array(keys.length).fill(undefined);
+  for (const { i, ...row } of result.rows) rows[i - 1] = row;
+  return rows;
 }
 
 export async function chapterText(db: Db, slug: string, n: number): Promise<string | null> {

@@ -12,10 +12,11 @@ import { chapterPath } from '../../../views/pages/reader/links.ts';
 import { createChapterHtmlCache } from './html-cache.ts';
 import { offersBookFont } from './font-offer.ts';
 import { createRenderedPageCache } from './page-cache.ts';
-import { createRenderedPages } from '../../platform/http/rendered-pages.ts';
+import { createRenderedPages, lookAndViewerKey } from '../../platform/http/rendered-pages.ts';
+import { createChapterPageTemplates } from './page-template.ts';
 import { BookDetailResponse, BookParams, BookQuery, ChapterParams, ChapterQuery, ChapterResponse } from './model.ts';
 import { jumpTarget, parseChapterNumber, parsePage } from './paging.ts';
-import { bookDetail, bookPageData, cachedChapterPage, chapterJson, createChapterPageCache, nearestChapter, withTranslation } from './service.ts';
+import { bookDetail, bookPageData, cachedChapterPage, chapterJson, createChapterPageCache, nearestChapter, pageDataWithoutText, withTranslation } from './service.ts';
 
 /** An htmx pager click asks for the chapter list only; a history restore wants the whole page. */
 function wantsChapterList(request: Request): boolean {
@@ -30,6 +31,7 @@ export function readerRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Pa
   // Subscribed once, here: every process hears announceChapterChange.
   const chapterPages = createChapterPageCache(platform.cache, (error) => platform.log.warn('chapter page invalidations unavailable', { error: error as Error }));
   const renderedPages = createRenderedPageCache();
+  const templates = createChapterPageTemplates();
   // The same facts name the chapter's JSON (book, title, neighbours and the text by its hash).
   const chapterJsons = createRenderedPages({ cache: 'chapter_json', contentType: 'application/json', maxEntries: 50_000, maxBytes: 48_000_000 });
   return new Elysia({ name: 'reader' })
@@ -80,6 +82,17 @@ export function readerRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Pa
       }
       // Kept under the data's fingerprint only while the data is cached (a load that raced a change is not).
       const key = page.entry.kept ? page.entry.value.fingerprint : null;
-      return renderedPages.respond(request, path, key, async () => ChapterPage({ ctx: pageContext(request, env), data: await page.data(), suggestFont }));
+      return renderedPages.respond(request, path, key, async () => {
+        const ctx = pageContext(request, env);
+        const look = lookAndViewerKey(request);
+        // Filled from the page's template with the rendering as stored compressed when it can be;
+        // else with the rendering's HTML; drawn whole when no template stands for the page.
+        const stored = page.entry.value.piece;
+        const gzip = stored ? templates.gzip(ctx, look, pageDataWithoutText(page.entry.value), suggestFont, stored) : null;
+        if (gzip) return { gzip };
+        const data = await page.data();
+        const filled = templates.gzip(ctx, look, data, suggestFont);
+        return filled ? { gzip: filled } : ChapterPage({ ctx, data, suggestFont });
+      });
     }, { detail: { hide: true } });
 }

@@ -14,9 +14,11 @@ import type { Progress } from '../progress/model.ts';
 import { progressOf } from '../progress/service.ts';
 import { CHAPTER_CHANGES, createChapterCache, type ChapterCache, type ChapterEntry } from './chapter-cache.ts';
 import type { ChapterHtmlCache } from './html-cache.ts';
-import { storedRendering, storeRendering } from './stored-html.ts';
+import { storedPiece, storedRendering, storeRendering } from './stored-html.ts';
+import { deflatePiece, type DeflatedPiece } from '../../platform/http/gzip-parts.ts';
 import type { BookDetail, ChapterJson, ChapterTitle } from './model.ts';
-import { chaptersAround, chapterText, chapterTitles, findBookDetail, findChapterForReading, type BookDetailRow, type ReadingRow } from './queries.ts';
+import { chaptersAround, chapterText, chapterTitles, findBookDetail, findChaptersForReading, type BookDetailRow, type ChapterKey, type ReadingRow } from './queries.ts';
+import { createBatcher, type Batcher } from '../../platform/db/batch.ts';
 import { chapterRange, pageCount, type ChapterListPage } from './paging.ts';
 import type { Locale } from '../../../views/context.ts';
 import { isTranslationLocale } from '../translation/model.ts';
@@ -79,8 +81,24 @@ export async function nearestChapter(db: Db, slug: string, n: number): Promise<n
   return n - below <= above - n ? below : above;
 }
 
+type ReadingBatchers = Record<'bare' | 'withText', Batcher<ChapterKey, ReadingRow | undefined>>;
+const readingBatchers = new WeakMap<Db, ReadingBatchers>();
+
+/** Chapter reads of this process, batched per database (platform/db/batch.ts): with and without the text. */
+function readingBatcher(db: Db, withText: boolean): Batcher<ChapterKey, ReadingRow | undefined> {
+  let batchers = readingBatchers.get(db);
+  if (!batchers) {
+    batchers = {
+      bare: createBatcher((keys: ChapterKey[]) => findChaptersForReading(db, keys, false)),
+      withText: createBatcher((keys: ChapterKey[]) => findChaptersForReading(db, keys, true)),
+    };
+    readingBatchers.set(db, batchers);
+  }
+  return withText ? batchers.withText : batchers.bare;
+}
+
 async function readingRow(db: Db, slug: string, n: number, withText: boolean): Promise<ReadingRow & { number: number; text_hash: string }> {
-  const row = await findChapterForReading(db, slug, n, withText);
+  const row = await readingBatcher(db, withText).load({ slug, n });
   if (!row) throw notFound('Book not found');
   if (row.number === null || row.text_hash === null) throw notFound('Chapter not found');
   return row as ReadingRow & { number: number; text_hash: string };
@@ -98,20 +116,22 @@ export async function chapterJson(db: Db, htmlCache: ChapterHtmlCache, slug: str
     return { book: { slug: row.slug, title: row.title }, chapter: { number: row.number, title, text, html, locale: translated.locale }, prev: row.prev, next: row.next };
   }
   const text = row.text ?? '';
-  const html = await renderingOf(db, htmlCache, row, async () => text);
+  const { html } = await renderingOf(db, htmlCache, row, async () => text);
   return { book: { slug: row.slug, title: row.title }, chapter: { number: row.number, title: row.chapter_title ?? '', text, html }, prev: row.prev, next: row.next };
 }
 
 /**
  * The chapter's rendering: the stored one when it is current (no cache, no renderer), else the
- * html cache's, which is then stored in the row so that this chapter is never rendered again
- * (stored-html.ts). Storing is an optimisation: when it fails, the next reader renders once more.
+ * html cache's, which is then stored in the row, compressed too, so that this chapter is never
+ * rendered again (stored-html.ts). Storing is an optimisation: when it fails, the next reader
+ * renders once more. The compressed form comes back only when it was made here.
  */
-async function renderingOf(db: Db, htmlCache: ChapterHtmlCache, row: ReadingRow & { number: number; text_hash: string }, loadText: () => Promise<string>): Promise<string> {
-  if (row.html !== null) return row.html;
-  const html = await htmlCache.html(row.text_hash, loadText);
-  await storeRendering(db, row.slug, row.number, row.text_hash, html).catch(() => {});
-  return html;
+async function renderingOf(db: Db, htmlCache: ChapterHtmlCache, row: ReadingRow & { number: number; text_hash: string }, loadText: () => Promise<string>): Promise<{ html: string; piece: DeflatedPiece | null }> {
+  if (row.html !== null && row.compressed_stored) return { html: row.html, piece: null };
+  const html = row.html ?? (await htmlCache.html(row.text_hash, loadText));
+  const piece = deflatePiece(html);
+  await storeRendering(db, row.slug, row.number, row.text_hash, html, piece).catch(() => {});
+  return { html, piece };
 }
 
 export interface ChapterPageData {
@@ -134,13 +154,16 @@ export async function withTranslation(db: Db, data: ChapterPageData, locale: str
 }
 
 /**
- * What a chapter page shows besides the chapter's rendering: small, so a process keeps tens of
- * thousands. `fingerprint` names all of it (and the text, by its hash): the rendered page is kept
- * under it, so a reload after the cache's TTL that finds the same data finds the same page.
+ * What a chapter page shows besides the chapter's rendering, and the rendering compressed as it is
+ * stored (about 1 kB): small, so a process keeps tens of thousands. `fingerprint` names all of it
+ * (and the text, by its hash): the rendered page is kept under it, so a reload after the cache's
+ * TTL that finds the same data finds the same page.
  */
 export interface ChapterPageFacts extends Omit<ChapterPageData, 'chapter' | 'locale' | 'translating'> {
   chapter: { number: number; title: string };
   textHash: string;
+  /** The rendering as stored compressed (gzip-parts.ts); null until a reader or writer has stored it. */
+  piece: DeflatedPiece | null;
   fingerprint: string;
 }
 
@@ -150,13 +173,16 @@ export interface ChapterPageFacts extends Omit<ChapterPageData, 'chapter' | 'loc
  * depends on who reads: public/js/reader.js asks /api/progress for the reader's place, so the page
  * can be cached.
  */
-export async function loadChapterPage(db: Db, htmlCache: ChapterHtmlCache, slug: string, n: number): Promise<{ facts: ChapterPageFacts; html: string }> {
+export async function loadChapterPage(db: Db, htmlCache: ChapterHtmlCache, slug: string, n: number): Promise<{ facts: ChapterPageFacts; html: string | null }> {
   const row = await readingRow(db, slug, n, false);
-  const html = await renderingOf(db, htmlCache, row, async () => (await chapterText(db, slug, n)) ?? '');
+  // A stored compressed rendering is all the page needs; without one the HTML is made (and stored).
+  let piece = storedPiece(row);
+  let html: string | null = null;
+  if (!piece) ({ html, piece } = await renderingOf(db, htmlCache, row, async () => (await chapterText(db, slug, n)) ?? ''));
   const book = { slug: row.slug, title: row.title, author: row.author, cover_url: coverPath(row.cover_key), status: row.status, chapter_count: row.chapter_count };
   const chapter = { number: row.number, title: row.chapter_title ?? '' };
   const fingerprint = JSON.stringify([book, chapter, row.prev, row.next, row.text_hash]);
-  return { facts: { book, chapter, prev: row.prev, next: row.next, textHash: row.text_hash, fingerprint }, html };
+  return { facts: { book, chapter, prev: row.prev, next: row.next, textHash: row.text_hash, piece, fingerprint }, html };
 }
 
 export type ChapterPageCache = ChapterCache<ChapterPageFacts>;
@@ -164,9 +190,9 @@ export type ChapterPageCache = ChapterCache<ChapterPageFacts>;
 /** Chapter page facts of this process (chapter-cache.ts); renderings live in the row and the html cache. */
 export function createChapterPageCache(cache: Cache, onError?: (error: unknown) => void): ChapterPageCache {
   return createChapterCache<ChapterPageFacts>(cache, {
-    weigh: (facts) => facts.fingerprint.length * 2 + 300,
+    weigh: (facts) => facts.fingerprint.length * 2 + (facts.piece?.deflated.byteLength ?? 0) + 300,
     maxEntries: 50_000,
-    maxWeight: 40_000_000,
+    maxWeight: 64_000_000,
     ttlSeconds: 60,
     onError,
   });
@@ -178,20 +204,27 @@ export interface ChapterPage {
   data(): Promise<ChapterPageData>;
 }
 
+/** The page's data without its rendering (the stored compressed one, `entry.value.piece`, goes in its place). */
+export function pageDataWithoutText(facts: ChapterPageFacts): ChapterPageData {
+  const { textHash: _, piece: __, fingerprint: ___, ...rest } = facts;
+  return { ...rest, chapter: { ...rest.chapter, html: '' } };
+}
+
 /** The chapter page's facts, from this process's cache when they are there (no database round trip). */
 export async function cachedChapterPage(db: Db, htmlCache: ChapterHtmlCache, pages: ChapterPageCache, slug: string, n: number): Promise<ChapterPage> {
-  let loaded: string | undefined;
+  let loaded: string | null = null;
   const entry = await pages.get(slug, n, async () => {
     const { facts, html } = await loadChapterPage(db, htmlCache, slug, n);
     loaded = html;
     return facts;
   });
-  const { textHash, fingerprint: _, ...facts } = entry.value;
+  const { textHash } = entry.value;
   return {
     entry,
     async data() {
       const html = loaded ?? (await htmlCache.html(textHash, async () => (await chapterText(db, slug, n)) ?? '', () => storedRendering(db, slug, n, textHash)));
-      return { ...facts, chapter: { ...facts.chapter, html } };
+      const data = pageDataWithoutText(entry.value);
+      return { ...data, chapter: { ...data.chapter, html } };
     },
   };
 }

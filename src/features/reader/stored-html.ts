@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/index.ts';
+import { deflatePiece, keptPiece, type DeflatedPiece } from '../../platform/http/gzip-parts.ts';
 import { RENDER_VERSION, renderChapter } from './render.ts';
 
 /**
- * Chapter renderings stored in their row (migration 20261128000100). Writers store one with the
+ * Chapter renderings stored in their row (migrations 20261128000100, 20261129000100), as HTML and
+ * compressed (a chapter page is sent without compressing its text per request). Writers store one with the
  * text (catalogue/writes), readers store the ones they had to make (a chapter written before, or
  * by a writer that does not render), and `npm run render-chapters` makes all the missing ones after
  * an upgrade of the renderer. Whoever reads checks `html_source` against the text it has now, so a
@@ -24,19 +26,42 @@ function md5Hex(text: string): string {
 export const RENDERING_PREFIX = `${RENDER_VERSION}:`;
 
 /** The rendering of `text` and what it is stored under, for a writer that stores both with the text. */
-export function renderingOf(text: string): { html: string; html_source: string } {
-  return { html: renderChapter(text), html_source: renderingSource(text) };
+export function renderingOf(text: string): StoredRendering {
+  const html = renderChapter(text);
+  return { html, html_source: renderingSource(text), ...compressedColumns(deflatePiece(html)) };
+}
+
+/** What a chapter row stores of a rendering. */
+export interface StoredRendering {
+  html: string;
+  html_source: string;
+  html_deflated: Uint8Array;
+  /** The CRC-32 as PostgreSQL's signed integer. */
+  html_crc: number;
+  html_bytes: number;
+}
+
+function compressedColumns(piece: DeflatedPiece): Pick<StoredRendering, 'html_deflated' | 'html_crc' | 'html_bytes'> {
+  return { html_deflated: piece.deflated, html_crc: piece.crc | 0, html_bytes: piece.length };
+}
+
+/** The stored compressed rendering as a piece for a gzip body (gzip-parts.ts), or null when not stored. */
+export function storedPiece(row: { html_deflated: Uint8Array | null; html_crc: number | null; html_bytes: number | null }): DeflatedPiece | null {
+  if (!row.html_deflated || row.html_crc === null || row.html_bytes === null) return null;
+  return keptPiece(row.html_deflated, row.html_crc, row.html_bytes);
 }
 
 /**
  * Stores a rendering made while reading, only if the row still holds the text it was made from
  * (`textHash`, the md5 the read returned): a chapter edited meanwhile keeps its own.
  */
-export async function storeRendering(db: Db, slug: string, n: number, textHash: string, html: string): Promise<void> {
+export async function storeRendering(db: Db, slug: string, n: number, textHash: string, html: string, piece: DeflatedPiece = deflatePiece(html)): Promise<void> {
+  const c = compressedColumns(piece);
   await sql`
-    update chapters set html = ${html}, html_source = ${RENDERING_PREFIX + textHash}
+    update chapters set html = ${html}, html_source = ${RENDERING_PREFIX + textHash},
+      html_deflated = ${c.html_deflated}, html_crc = ${c.html_crc}, html_bytes = ${c.html_bytes}
     where book_slug = ${slug} and number = ${n} and md5(text) = ${textHash}
-      and html_source is distinct from ${RENDERING_PREFIX + textHash}`.execute(db);
+      and (html_source is distinct from ${RENDERING_PREFIX + textHash} or html_deflated is null)`.execute(db);
 }
 
 /** The stored rendering of the text that hashes to `textHash`, or null when none is stored for it. */
@@ -62,16 +87,21 @@ export async function renderMissingChapters(
   const batch = options.batch ?? 200;
   let rendered = 0;
   const store = async (rows: readonly { book_slug: string; number: number; text: string }[]) => {
-    const renderings = rows.map((row) => ({ slug: row.book_slug, n: row.number, ...renderingOf(row.text), hash: md5Hex(row.text) }));
+    const renderings = rows.map((row) => {
+      const { html_deflated, ...rendering } = renderingOf(row.text);
+      return { slug: row.book_slug, n: row.number, ...rendering, deflated: Buffer.from(html_deflated).toString('base64'), hash: md5Hex(row.text) };
+    });
     if (renderings.length === 0) return;
     await sql`
-      update chapters as c set html = v.html, html_source = v.html_source
-      from jsonb_to_recordset(${JSON.stringify(renderings)}::jsonb) as v(slug text, n integer, html text, html_source text, hash text)
+      update chapters as c set html = v.html, html_source = v.html_source,
+        html_deflated = decode(v.deflated, 'base64'), html_crc = v.html_crc, html_bytes = v.html_bytes
+      from jsonb_to_recordset(${JSON.stringify(renderings)}::jsonb)
+        as v(slug text, n integer, html text, html_source text, deflated text, html_crc integer, html_bytes integer, hash text)
       where c.book_slug = v.slug and c.number = v.n and md5(c.text) = v.hash`.execute(db);
     rendered += renderings.length;
     options.onProgress?.(rendered);
   };
-  const stale = sql<boolean>`c.html_source is distinct from ${RENDERING_PREFIX} || md5(c.text)`;
+  const stale = sql<boolean>`(c.html_source is distinct from ${RENDERING_PREFIX} || md5(c.text) or c.html_deflated is null)`;
   if (options.only) {
     for (let i = 0; i < options.only.length; i += batch) {
       const part = options.only.slice(i, i + batch);

@@ -62,6 +62,10 @@ export interface ChaptersTable {
   /** Stored rendering and `${RENDER_VERSION}:${md5(text)}` it was made from (features/reader/stored-html.ts). */
   html: string | null;
   html_source: string | null;
+  /** The rendering compressed (raw deflate, sync-flushed), its CRC-32 as a signed integer and its UTF-8 length. */
+  html_deflated: Uint8Array | null;
+  html_crc: number | null;
+  html_bytes: number | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

@@ -5,15 +5,24 @@ const MIN_BYTES = 1024;
 
 export type Encoding = 'br' | 'gzip';
 
-export function pickEncoding(acceptEncoding: string | null): Encoding | null {
-  if (!acceptEncoding) return null;
-  const accepted = acceptEncoding.split(',').map((part) => {
+/** The encodings the client takes (an explicit q=0 refuses one; `*` takes any). */
+export function acceptedEncodings(acceptEncoding: string | null): Set<Encoding> {
+  const accepted = new Set<Encoding>();
+  if (!acceptEncoding) return accepted;
+  const parts = acceptEncoding.split(',').map((part) => {
     const [name, ...params] = part.trim().split(';');
     const q = params.find((p) => p.trim().startsWith('q='));
     return { name: name!.trim().toLowerCase(), q: q ? Number(q.trim().slice(2)) : 1 };
   });
-  const ok = (name: string) => accepted.some((a) => (a.name === name || a.name === '*') && a.q > 0);
-  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
+  const ok = (name: string) => parts.some((a) => (a.name === name || a.name === '*') && a.q > 0);
+  if (ok('br')) accepted.add('br');
+  if (ok('gzip')) accepted.add('gzip');
+  return accepted;
+}
+
+export function pickEncoding(acceptEncoding: string | null): Encoding | null {
+  const accepted = acceptedEncodings(acceptEncoding);
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
 }
 
 export function compressBytes(bytes: Uint8Array, encoding: Encoding): Uint8Array {

@@ -1,20 +1,20 @@
 import { Lru } from '../cache/lru.ts';
-import { brotliDecompressSync } from 'node:zlib';
-import { compressBytes, pickEncoding } from './compress.ts';
+import { brotliDecompressSync, crc32, gunzipSync } from 'node:zlib';
+import { acceptedEncodings, compressBytes, type Encoding } from './compress.ts';
 import { countCacheLookup, type CacheName } from './metrics/registry.ts';
 import { appearanceFromRequest } from './page.ts';
 import { viewerOf } from './request-context.ts';
 
 /**
- * One rendered page, kept compressed only: brotli made with the page (every browser asks for it),
- * gzip on first demand; the rare client that accepts neither gets the brotli decompressed. A page
- * is about a quarter of its UTF-16 string this way, so four times as many fit in the budget.
+ * One rendered page, kept compressed only: in the encoding it was made in (gzip: joined from a
+ * template's precompressed pieces, or compressed whole), the other made on first demand; the rare
+ * client that accepts neither gets it decompressed. A page is about a quarter of its UTF-16
+ * string this way, so four times as many fit in the budget.
  */
-interface RenderedPage {
-  br: Uint8Array;
-  gzip?: Uint8Array;
-  expiresAt: number;
-}
+type RenderedPage = { [E in Encoding]?: Uint8Array } & { expiresAt: number };
+
+/** What a page is made as: its text (compressed here), or a gzip body already made (page-template.ts). */
+export type Rendered = string | { gzip: Uint8Array };
 
 export interface RenderedPages {
   /**
@@ -22,7 +22,7 @@ export interface RenderedPages {
    * for the next request with that key. A null key (data not cacheable) renders; so does any
    * method but GET (HEAD has no body). `headers` go on every answer (Vary for htmx fragments).
    */
-  respond(request: Request, key: string | null, render: () => string | Promise<string>, headers?: Record<string, string>): Promise<Response>;
+  respond(request: Request, key: string | null, render: () => Rendered | Promise<Rendered>, headers?: Record<string, string>): Promise<Response>;
 }
 
 export interface RenderedPagesOptions {
@@ -35,6 +35,13 @@ export interface RenderedPagesOptions {
   now?: () => number;
   /** Of every answer; HTML unless said otherwise (the chapter JSON is kept the same way). */
   contentType?: string;
+  /**
+   * Keep a page only when its key is asked for a second time (within the last `admitAfter` keys
+   * seen). Readers spread over a whole catalogue open most chapters once: keeping each of those
+   * would cost more (copying, evicting, a heap the garbage collector must walk) than the rare
+   * repeat saves, while a page read twice is likely to be read again.
+   */
+  admitAfter?: number;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -63,12 +70,17 @@ export function createRenderedPages(options: RenderedPagesOptions): RenderedPage
   const now = options.now ?? Date.now;
   const type = options.contentType ?? HTML;
   const ttlMs = options.ttlMs ?? Infinity;
-  const weigh = (page: RenderedPage) => page.br.byteLength + (page.gzip?.byteLength ?? 0) + 100;
+  const weigh = (page: RenderedPage) => (page.br?.byteLength ?? 0) + (page.gzip?.byteLength ?? 0) + 100;
   const pages = new Lru<RenderedPage>(options.maxEntries, options.maxBytes, weigh);
+  const admit = options.admitAfter ? secondSighting(options.admitAfter) : () => true;
 
   return {
     async respond(request, key, render, headers = {}) {
-      if (key === null || request.method !== 'GET') return plain(await render(), headers, type);
+      if (request.method !== 'GET') return plain(textOf(await render()), headers, type);
+      if (key === null) {
+        const made = await render();
+        return typeof made === 'string' ? plain(made, headers, type) : encoded(request, { gzip: made.gzip, expiresAt: 0 }, headers, type);
+      }
       let page = pages.get(key);
       if (page && page.expiresAt <= now()) {
         pages.delete(key);
@@ -76,20 +88,55 @@ export function createRenderedPages(options: RenderedPagesOptions): RenderedPage
       }
       countCacheLookup(options.cache, page !== undefined);
       if (!page) {
-        page = { br: compressBytes(encoder.encode(await render()), 'br'), expiresAt: now() + ttlMs };
+        const made = await render();
+        // Dynamic text is compressed with gzip: a third of brotli's cost at quality 5, for a few % more bytes.
+        const gzip = typeof made === 'string' ? compressBytes(encoder.encode(made), 'gzip') : made.gzip;
+        page = { gzip, expiresAt: now() + ttlMs };
+        if (!admit(key)) return encoded(request, page, headers, type);
         pages.set(key, page);
       }
-      const encoding = pickEncoding(request.headers.get('accept-encoding'));
-      if (!encoding) return plain(decoder.decode(brotliDecompressSync(page.br)), headers, type);
-      let body = encoding === 'br' ? page.br : page.gzip;
-      if (!body) {
-        body = page.gzip = compressBytes(brotliDecompressSync(page.br), 'gzip');
-        if (pages.get(key) === page) pages.set(key, page); // weighed again with its new bytes
-      }
-      const vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
-      return new Response(body as BodyInit, { headers: { ...headers, 'content-type': type, 'content-encoding': encoding, vary } });
+      const before = weigh(page);
+      const response = encoded(request, page, headers, type);
+      if (weigh(page) !== before && pages.get(key) === page) pages.set(key, page); // weighed again with its new bytes
+      return response;
     },
   };
+}
+
+/**
+ * True for a key seen before among the last `window` distinct keys (by a 32-bit hash of each: a
+ * rare collision only admits a page early). The set restarts when full, so it stays small.
+ */
+function secondSighting(window: number): (key: string) => boolean {
+  let seen = new Set<number>();
+  return (key) => {
+    const hash = crc32(key);
+    if (seen.has(hash)) return true;
+    if (seen.size >= window) seen = new Set();
+    seen.add(hash);
+    return false;
+  };
+}
+
+function textOf(made: Rendered): string {
+  return typeof made === 'string' ? made : decoder.decode(gunzipSync(made.gzip));
+}
+
+function decompressed(page: RenderedPage): Uint8Array {
+  return page.gzip ? gunzipSync(page.gzip) : brotliDecompressSync(page.br!);
+}
+
+/**
+ * The page in an encoding the client takes: the one it was kept in when accepted (gzip is as good
+ * to a browser as brotli), else made from it once and kept too.
+ */
+function encoded(request: Request, page: RenderedPage, headers: Record<string, string>, type: string): Response {
+  const accepted = acceptedEncodings(request.headers.get('accept-encoding'));
+  if (accepted.size === 0) return plain(decoder.decode(decompressed(page)), headers, type);
+  const chosen: Encoding = page.gzip && accepted.has('gzip') ? 'gzip' : page.br && accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : 'br';
+  const body = (page[chosen] ??= compressBytes(decompressed(page), chosen));
+  const vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+  return new Response(body as BodyInit, { headers: { ...headers, 'content-type': type, 'content-encoding': chosen, vary } });
 }
 
 /** Left to the outer compression, which also adds Accept-Encoding to Vary. */

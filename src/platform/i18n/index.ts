@@ -27,6 +27,8 @@ function pluralOf(locale: Locale, count: number): Intl.LDMLPluralRule {
 }
 
 export function formatNumber(locale: Locale, n: number): string {
+  // Below a thousand no locale here groups digits or writes them otherwise: skip Intl (most chapter numbers).
+  if (Number.isInteger(n) && n >= 0 && n < 1000) return String(n);
   let format = numberFormats.get(locale);
   if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(LOCALE_TAGS[locale])));
   return format.format(n);

@@ -1,14 +1,21 @@
 import type { PageContext } from '../../context.ts';
-import { chapterInListPath, chapterPath } from './links.ts';
+import { chapterPath } from './links.ts';
 
-export type ChapterNavProps = { ctx: PageContext; slug: string; chapter: number; prev: number | null; next: number | null };
+export type ChapterNavProps = {
+  ctx: PageContext;
+  slug: string;
+  prev: number | null;
+  next: number | null;
+  /** The chapter in the book's list (chapterInListPath): made by the page, whose template fills it. */
+  contentsHref: string;
+};
 
 /**
  * Previous and next chapter: two buttons of the same size and weight, side by side, whose labels
  * never wrap (a shorter label on narrow screens, an ellipsis as the last resort). At either end of
  * the book the missing one stays in place, disabled, so the other never moves or grows.
  */
-export function ChapterNav({ ctx, slug, chapter, prev, next }: ChapterNavProps): JSX.Element {
+export function ChapterNav({ ctx, slug, prev, next, contentsHref }: ChapterNavProps): JSX.Element {
   const { t } = ctx;
   const step = (direction: 'prev' | 'next', target: number | null) => {
     const label = (
@@ -38,7 +45,7 @@ export function ChapterNav({ ctx, slug, chapter, prev, next }: ChapterNavProps):
   return (
     <nav class="reader-nav" aria-label={t('reader.chapterNav')}>
       {step('prev', prev)}
-      <a class="reader-nav__contents" href={chapterInListPath(slug, chapter)} safe>
+      <a class="reader-nav__contents" href={contentsHref} safe>
         {t('reader.contents')}
       </a>
       {step('next', next)}

@@ -8,14 +8,43 @@ import { BookFontSuggestion } from './BookFontSuggestion.tsx';
 import { ChapterNav } from './ChapterNav.tsx';
 import { OfflineKeep, OFFLINE_KEEP_SCRIPTS } from '../../components/offline/OfflineKeep.tsx';
 import { Layout } from '../../layouts/Layout.tsx';
-import { bookPath, chapterPath } from './links.ts';
+import { bookPath, chapterInListPath, chapterPath } from './links.ts';
 
 export type ChapterPageProps = {
   ctx: PageContext;
   data: ChapterPageData;
   /** The reader never chose a font: the page offers the book font (part of the page cache key). */
   suggestFont?: boolean;
+  /** What the page derives from its data; the page template passes placeholders (reader/page-template.ts). */
+  derived?: ChapterPageDerived;
 };
+
+/**
+ * Text and links the page makes from its data with the locale's rules (numbers formatted, plurals
+ * chosen, the list page of a chapter worked out): made here, so that the page template can put
+ * each in one slot instead of drawing the page per chapter.
+ */
+export interface ChapterPageDerived {
+  /** The chapter's title, or "Chapter 12" when it has none. */
+  title: string;
+  /** The meta description: "Chapter 12 of The Book by Author". */
+  summary: string;
+  /** "Chapter 12 of 160". */
+  position: string;
+  /** The chapter in the book's chapter list. */
+  contentsHref: string;
+}
+
+export function chapterPageDerived(ctx: PageContext, data: ChapterPageData): ChapterPageDerived {
+  const { t } = ctx;
+  const { book, chapter } = data;
+  return {
+    title: chapter.title || t('reader.chapterFallback', { number: chapter.number }),
+    summary: t('reader.summary', { number: chapter.number, title: book.title, author: book.author }),
+    position: t('reader.chapterOf', { number: chapter.number, count: Math.max(book.chapter_count, chapter.number) }),
+    contentsHref: chapterInListPath(book.slug, chapter.number),
+  };
+}
 
 /**
  * /book/{slug}/{n}: one chapter in a reading column. Behaviour (keys, swipes, saving and
@@ -23,10 +52,10 @@ export type ChapterPageProps = {
  * attributes of the article; without it the page is a plain, fully working document. Nothing on
  * it is about the reader's place (the script asks /api/progress), so the page can be cached.
  */
-export function ChapterPage({ ctx, data, suggestFont = false }: ChapterPageProps): JSX.Element {
+export function ChapterPage({ ctx, data, suggestFont = false, derived = chapterPageDerived(ctx, data) }: ChapterPageProps): JSX.Element {
   const { t } = ctx;
   const { book, chapter, prev, next } = data;
-  const title = chapter.title || t('reader.chapterFallback', { number: chapter.number });
+  const { title } = derived;
   const safeHtml = chapter.html; // sanitised by src/features/reader/render.ts
   const head = (
     <>
@@ -46,7 +75,7 @@ export function ChapterPage({ ctx, data, suggestFont = false }: ChapterPageProps
     <Layout
       ctx={ctx}
       title={`${title} · ${book.title}`}
-      description={t('reader.summary', { number: chapter.number, title: book.title, author: book.author })}
+      description={derived.summary}
       ogImage={book.cover_url ?? undefined}
       ogType="article"
       head={head}
@@ -72,7 +101,7 @@ export function ChapterPage({ ctx, data, suggestFont = false }: ChapterPageProps
             {title}
           </h1>
           <p class="reader__position" safe>
-            {t('reader.chapterOf', { number: chapter.number, count: Math.max(book.chapter_count, chapter.number) })}
+            {derived.position}
           </p>
         </header>
         {suggestFont ? <BookFontSuggestion ctx={ctx} /> : ''}
@@ -124,7 +153,7 @@ export function ChapterPage({ ctx, data, suggestFont = false }: ChapterPageProps
         ) : (
           ''
         )}
-        <ChapterNav ctx={ctx} slug={book.slug} chapter={chapter.number} prev={prev} next={next} />
+        <ChapterNav ctx={ctx} slug={book.slug} prev={prev} next={next} contentsHref={derived.contentsHref} />
         {next !== null ? <OfflineKeep ctx={ctx} slug={book.slug} from={chapter.number} remaining={10} compact /> : ''}
         <p class="reader__comments" hx-get={commentCountPath(book.slug, chapter.number)} hx-trigger="revealed" hx-swap="innerHTML">
           <ChapterCommentsLink ctx={ctx} slug={book.slug} chapter={chapter.number} count={null} />

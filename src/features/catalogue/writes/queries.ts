@@ -58,9 +58,12 @@ export interface ChapterValues {
   word_count: number;
   content_hash: string;
   source_key: string | null;
-  /** The rendering of `text` and what it was made from (reader/stored-html.ts). */
+  /** The rendering of `text`, compressed too, and what it was made from (reader/stored-html.ts). */
   html: string;
   html_source: string;
+  html_deflated: Uint8Array;
+  html_crc: number;
+  html_bytes: number;
 }
 
 /** 'added', 'updated' or 'unchanged' (same text and title: nothing written). */
@@ -78,6 +81,9 @@ export async function upsertChapter(db: Executor, slug: string, values: ChapterV
           content_hash: (eb) => eb.ref('excluded.content_hash'),
           html: (eb) => eb.ref('excluded.html'),
           html_source: (eb) => eb.ref('excluded.html_source'),
+          html_deflated: (eb) => eb.ref('excluded.html_deflated'),
+          html_crc: (eb) => eb.ref('excluded.html_crc'),
+          html_bytes: (eb) => eb.ref('excluded.html_bytes'),
           source_key: sql`coalesce(excluded.source_key, chapters.source_key)`,
           updated_at: sql`now()`,
         })
