@@ -10,7 +10,7 @@ export interface Batcher<K, V> {
 }
 
 export interface BatcherOptions {
-  /** Queries running at once; a 2-core database gains nothing from more. */
+  /** Queries running at once (default 2): more only make each batch smaller. */
   maxInFlight?: number;
   maxBatch?: number;
 }
@@ -20,7 +20,7 @@ export interface BatcherOptions {
  * fails every read it carried; the next reads get a new query.
  */
 export function createBatcher<K, V>(loadMany: (keys: K[]) => Promise<V[]>, options: BatcherOptions = {}): Batcher<K, V> {
-  const maxInFlight = options.maxInFlight ?? Number(process.env.BATCH_INFLIGHT ?? 2);
+  const maxInFlight = options.maxInFlight ?? 2;
   const maxBatch = options.maxBatch ?? 64;
   const waiting: { key: K; resolve: (value: V) => void; reject: (error: unknown) => void }[] = [];
   let inFlight = 0;
