@@ -1,5 +1,5 @@
 import { defineJob } from '../src/platform/queue/runtime.ts';
-import { bumpCatalogueVersion } from '../src/features/catalogue/answers.ts';
+import { bumpCatalogueVersion } from '../src/features/catalogue/version.ts';
 import { POPULARITY_INTERVAL_MS, POPULARITY_SCHEDULE_KEY, refreshPopularity, refreshPopularityKind } from '../src/features/catalogue/popularity.ts';
 
 /**

@@ -14,6 +14,7 @@ import { objectRoutes } from './platform/objects/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { coverRoutes } from './features/covers/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
+import { createCatalogueListings } from './features/catalogue/listings.ts';
 import { homeRoutes } from './features/home/routes.ts';
 import { readerRoutes } from './features/reader/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';
@@ -85,6 +86,8 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
   // One catalogue of voices for every feature, so none disagrees with /api/voices.
   const ai = aiProvider(config, platform.log);
   const speech = options.audio?.speech ?? createTtsRegistry({ engines: config.tts.engines, openai: config.tts.openai });
+  // One catalogue index per process, for every listing (the catalogue's pages and API, OPDS).
+  const listings = createCatalogueListings(platform);
   const app: Elysia<any, any, any, any, any, any, any> = new Elysia()
     // Before the error handler: its onError answers, and later error hooks would not run.
     .use(routeLabels())
@@ -109,7 +112,7 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(accountDataRoutes(platform, auth, env))
     .use(adminUserRoutes(accounts, auth))
     .use(homeRoutes(platform, auth, env))
-    .use(catalogueRoutes(platform, auth, env))
+    .use(catalogueRoutes(platform, auth, env, listings))
     .use(readerRoutes(platform, auth, env))
     .use(progressRoutes(platform, auth))
     .use(settingsRoutes(platform, auth, env, speech))
@@ -128,7 +131,7 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(translationRoutes(platform, auth, env, ai))
     .use(billingRoutes(platform, auth, env))
     .use(exportRoutes(platform, auth))
-    .use(opdsRoutes(platform, env))
+    .use(opdsRoutes(platform, env, listings))
     .use(kosyncRoutes(platform))
     .use(offlineRoutes(platform, auth, env, assets, speech))
     .use(seoRoutes(platform, auth, env))

@@ -4,7 +4,7 @@ import { bootPlatform } from './platform/boot.ts';
 import { loadAssets } from './platform/http/assets.ts';
 import { createHandler } from './app.ts';
 import { seedDemoCatalogue } from './features/demo/seed.ts';
-import { bumpCatalogueVersion } from './features/catalogue/answers.ts';
+import { bumpCatalogueVersion } from './features/catalogue/version.ts';
 import { startJobs } from './jobs.ts';
 
 /** config → platform → app; serves HTTP and/or runs jobs according to ROLE. */

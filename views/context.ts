@@ -34,4 +34,10 @@ export interface PageContext {
   requestId: string;
   /** null for anonymous visitors. */
   viewer: Viewer | null;
+  /**
+   * Set by pages that keep parts drawn once (platform/http/kept-drawings.ts): what `draw` makes as
+   * `part` of `owner` in this locale, drawn the first time. Only for parts that depend on the owner
+   * and the locale alone.
+   */
+  keep?: (owner: object, part: string, draw: () => string) => string;
 }

@@ -282,6 +282,9 @@ describe('the catalogue follows stored audio', () => {
     await waitDone(who, slug, 1);
     expect(await book()).toBe(true);
     expect(await slugs()).toContain(slug);
+    // Listings follow once the job's announcement, sent from its worker after the commit, is heard.
+    const deadline = Date.now() + 3000;
+    while (!(await browse()).includes(slug) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(await browse()).toContain(slug);
     const file = await app.platform.db.selectFrom('audio_files').selectAll().where('slug', '=', slug).executeTakeFirstOrThrow();
     expect(file).toMatchObject({ chapter: 1, voice: DEFAULT_VOICE, object_key: `audio/${slug}/1/espeak-en-us.mp3`, format: 'mp3' });

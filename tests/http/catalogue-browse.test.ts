@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { bumpCatalogueVersion } from '../../src/features/catalogue/answers.ts';
+import { bumpCatalogueVersion } from '../../src/features/catalogue/version.ts';
 import type { Book, BookPageBody, Genre } from '../../src/features/catalogue/model.ts';
 
 let app: TestApp;
-/** After a direct write to the database, which no writer announces (catalogue/answers.ts). */
+/** After a direct write to the database, which no writer announces (catalogue/version.ts). */
 const changed = () => bumpCatalogueVersion(app.platform.cache);
 beforeAll(async () => {
   app = await startTestApp();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { bumpCatalogueVersion } from '../../src/features/catalogue/answers.ts';
+import { bumpCatalogueVersion } from '../../src/features/catalogue/version.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { DEBUG_TOKEN, TEST_ORIGIN, loginAs } from '../support/auth.ts';
 import { testClock } from '../support/clock.ts';

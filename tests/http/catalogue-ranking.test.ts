@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { bumpCatalogueVersion } from '../../src/features/catalogue/answers.ts';
+import { bumpCatalogueVersion } from '../../src/features/catalogue/version.ts';
 import type { TestDatabase } from '../support/db.ts';
 import type { Book } from '../../src/features/catalogue/model.ts';
 import { homeRowBooks } from '../../src/features/catalogue/service.ts';
@@ -12,7 +12,7 @@ import { silentLogger } from '../../src/platform/log.ts';
 import { startJobRunner, type JobRunner } from '../../src/platform/queue/index.ts';
 
 let app: TestApp;
-/** After a direct write to the database, which no writer announces (catalogue/answers.ts). */
+/** After a direct write to the database, which no writer announces (catalogue/version.ts). */
 const changed = () => bumpCatalogueVersion(app.platform.cache);
 let runner: JobRunner | null = null;
 beforeAll(async () => {

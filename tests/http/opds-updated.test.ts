@@ -6,6 +6,7 @@ import { testClock } from '../support/clock.ts';
 import { parseFeed, type ParsedEntry, type ParsedFeed } from '../support/opds.ts';
 import { createAppPassword } from '../../src/features/app-passwords/service.ts';
 import { saveBook } from '../../src/features/library/service.ts';
+import { bumpCatalogueVersion } from '../../src/features/catalogue/version.ts';
 
 /**
  * `<updated>` in the OPDS feeds as a reader app meets it: each book's last real change (its own
@@ -31,6 +32,9 @@ async function book(slug: string, updated: number, chapters: number[]): Promise<
   await db.insertInto('chapters').values(chapters.map((changed, i) => ({ book_slug: slug, number: i + 1, title: `Part ${i + 1}`, text: 'Words.', created_at: at(0), updated_at: at(changed) }))).execute();
 }
 
+/** Written directly, so announced as every writer of the catalogue does (catalogue/version.ts). */
+const announce = () => bumpCatalogueVersion(app.platform.cache);
+
 beforeAll(async () => {
   app = await startTestApp({ clock: clock.now, env: { DEBUG_LOGIN_TOKEN: DEBUG_TOKEN } });
   const db = app.platform.db;
@@ -42,6 +46,7 @@ beforeAll(async () => {
   await book('dated-corrected', 3 * HOUR, [3 * HOUR, 7 * HOUR, 4 * HOUR]);
   // No chapters at all.
   await book('dated-empty', 6 * HOUR, []);
+  await announce();
   const reader = await loginAs(app, 'dated-reader', { role: 'pro' });
   readerId = reader.user.id;
   auth = `Basic ${Buffer.from(`dated-reader:${(await createAppPassword(db, reader.user.id, 'Kobo')).password}`).toString('base64')}`;

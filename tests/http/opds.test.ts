@@ -6,6 +6,7 @@ import { linkOf, parseFeed, type ParsedEntry } from '../support/opds.ts';
 import { createAppPassword, revokeAppPassword } from '../../src/features/app-passwords/service.ts';
 import { saveBook } from '../../src/features/library/service.ts';
 import { withAppPasswordDownloads } from '../../src/features/opds/basic-auth.ts';
+import { bumpCatalogueVersion } from '../../src/features/catalogue/version.ts';
 
 /**
  * The OPDS catalogue as an e-reader meets it: HTTP Basic with an app password on every request,
@@ -42,6 +43,8 @@ beforeAll(async () => {
     await db.insertInto('book_genres').values({ book_slug: extraSlug(i), genre_slug: 'opds-paging' }).execute();
   }
   await db.insertInto('books').values({ ...TRICKY, created_at: new Date(new Date(bounds.first).getTime() - DAY) }).execute();
+  // Written directly, so announced as every writer of the catalogue does (catalogue/version.ts).
+  await bumpCatalogueVersion(app.platform.cache);
   pro = await loginAs(app, 'opds-pro', { role: 'pro' });
   free = await loginAs(app, 'opds-free');
   proAuth = basic('opds-pro', (await createAppPassword(db, pro.user.id, 'Kobo')).password);

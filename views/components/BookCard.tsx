@@ -5,6 +5,11 @@ import { BookGenres } from './BookGenres.tsx';
 import { Cover } from './Cover.tsx';
 
 export function BookCard({ ctx, book }: { ctx: PageContext; book: Book }): JSX.Element {
+  // A card shows the book in the page's language and nothing else: listings keep it drawn.
+  return ctx.keep ? ctx.keep(book, 'card', () => card(ctx, book)) : card(ctx, book);
+}
+
+function card(ctx: PageContext, book: Book): string {
   return (
     <article class="book-card">
       <a class="book-card__link" href={`/book/${encodeURIComponent(book.slug)}`}>
@@ -19,5 +24,5 @@ export function BookCard({ ctx, book }: { ctx: PageContext; book: Book }): JSX.E
       <BookGenres ctx={ctx} book={book} />
       <BookFacts ctx={ctx} book={book} />
     </article>
-  );
+  ) as string;
 }

@@ -11,10 +11,19 @@ function ratingFormat(locale: Locale): Intl.NumberFormat {
   return format;
 }
 
+/** Ratings formatted so far, per locale: averages have two decimals between 1 and 5, a few hundred values. */
+const ratingTexts = new Map<string, string>();
+
 /** "4.3" in the reader's locale, or null for a book nobody has rated. */
 export function ratingText(ctx: PageContext, book: Book): string | null {
   if (book.rating_avg === null || book.rating_count === 0) return null;
-  return ratingFormat(ctx.locale).format(book.rating_avg);
+  const key = `${ctx.locale}:${book.rating_avg}`;
+  let text = ratingTexts.get(key);
+  if (text === undefined) {
+    text = ratingFormat(ctx.locale).format(book.rating_avg);
+    if (ratingTexts.size < 20_000) ratingTexts.set(key, text);
+  }
+  return text;
 }
 
 /** Status, chapters, audio and rating, as on the book cards; a count of zero is left out, not printed. */

@@ -2,17 +2,33 @@ import { Elysia } from 'elysia';
 import type { Db } from '../../platform/db/index.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
 import type { Cache } from '../../platform/cache/port.ts';
+import { createRenderedPages } from '../../platform/http/rendered-pages.ts';
 import { fullBookList } from './full-list.ts';
 import { genreName } from '../../../views/i18n/genres/index.ts';
 import { BookList, BookPage, BrowseQuery, GenresQuery, GenresResponse, RankingQuery, SearchQuery, SlugsResponse, RANKING_SIZE, type BrowseQueryInput } from './model.ts';
-import type { CatalogueAnswers } from './answers.ts';
-import { audioSlugs, browseParams, cachedBrowse, cachedRanking, cachedSearch, genres, searchQueryText } from './service.ts';
+import type { CatalogueIndexSource } from './index/sync.ts';
+import { audioSlugs, browse, browseParams, genres, ranking, search, searchQueryText } from './service.ts';
+import { searchTerms } from './search-terms.ts';
 
 const tags = ['catalogue'];
 
-/** JSON for the mobile client and scripts: browse, search, rankings, genres, audio slugs (docs/api.md). */
-export function catalogueApiRoutes(db: Db, cache: Cache, answers: CatalogueAnswers, auth: AuthPlugin) {
-  const browseHandler = ({ query }: { query: BrowseQueryInput }) => cachedBrowse(db, answers, browseParams(query));
+/**
+ * JSON for the mobile client and scripts: browse, search, rankings, genres, audio slugs (docs/api.md).
+ * Browse, search and ranking answers are kept compressed like the pages (60 s, under the stamp of
+ * the catalogue index they were made from and the query after defaults and normalisation), so a
+ * JSON answer costs what the page with the same books costs, or less.
+ */
+export function catalogueApiRoutes(db: Db, cache: Cache, catalogue: CatalogueIndexSource, auth: AuthPlugin) {
+  const answers = createRenderedPages({ cache: 'catalogue_answer', contentType: 'application/json', maxEntries: 8000, maxBytes: 24_000_000, ttlMs: 60_000 });
+  const answer = async (request: Request, key: string, make: () => Promise<unknown>) => {
+    const { stamp } = await catalogue.current();
+    return answers.respond(request, `${stamp}\n${key}`, async () => JSON.stringify(await make()));
+  };
+  const browseHandler = ({ request, query }: { request: Request; query: BrowseQueryInput }) => {
+    const params = browseParams(query);
+    const key = ['browse', params.sort, params.genre ?? '', params.status ?? '', params.audio ? 'audio' : '', params.page, params.limit].join('\t');
+    return answer(request, key, () => browse(catalogue, params));
+  };
   return new Elysia({ name: 'catalogue-api' })
     .use(auth)
     .get('/api/browse', browseHandler, {
@@ -32,7 +48,7 @@ export function catalogueApiRoutes(db: Db, cache: Cache, answers: CatalogueAnswe
     .get(
       '/api/genres',
       async ({ query }) => {
-        const list = await genres(db);
+        const list = await genres(catalogue);
         const locale = query.locale;
         return { genres: locale ? list.map((g) => ({ ...g, label: genreName(locale, g.name) })) : list };
       },
@@ -48,9 +64,14 @@ export function catalogueApiRoutes(db: Db, cache: Cache, answers: CatalogueAnswe
     })
     .get(
       '/api/search',
-      async ({ query }) => {
-        const { terms: _terms, ...body } = await cachedSearch(db, answers, searchQueryText(query.q), query.page ?? 1);
-        return body;
+      ({ request, query }) => {
+        const q = searchQueryText(query.q);
+        const page = query.page ?? 1;
+        // The answer depends on the words only (their order is kept: it is returned for highlighting).
+        return answer(request, ['search', searchTerms(q).words.join(' '), page].join('\t'), async () => {
+          const { terms: _terms, ...body } = await search(catalogue, q, page);
+          return body;
+        });
       },
       {
         query: SearchQuery,
@@ -60,7 +81,11 @@ export function catalogueApiRoutes(db: Db, cache: Cache, answers: CatalogueAnswe
     )
     .get(
       '/api/ranking',
-      async ({ query }) => ({ books: (await cachedRanking(db, answers, query.by || 'popular', query.limit ?? RANKING_SIZE)).map((entry) => entry.book) }),
+      ({ request, query }) => {
+        const by = query.by || 'popular';
+        const limit = query.limit ?? RANKING_SIZE;
+        return answer(request, ['ranking', by, limit].join('\t'), async () => ({ books: (await ranking(catalogue, by, limit)).map((entry) => entry.book) }));
+      },
       {
         query: RankingQuery,
         response: BookList,

@@ -34,12 +34,21 @@ export function snippet(text: string, words: readonly string[], length = 180): s
   return (start > 0 ? '…' : '') + clean.slice(start, end) + (end < clean.length ? '…' : '');
 }
 
+/** Recent matchers: a results page highlights three texts of each of its books with the same words. */
+const matchers = new Map<string, RegExp | null>();
+
 function matcher(words: readonly string[]): RegExp | null {
-  const usable = words.filter((word) => word.length > 0);
-  if (usable.length === 0) return null;
-  // Longest first, so "mountain" wins over "mount" where both match.
-  const alternatives = [...usable].sort((a, b) => b.length - a.length).map(escapeRegExp);
-  return new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(?:${alternatives.join('|')})`, 'giu');
+  const key = words.join('\n');
+  let pattern = matchers.get(key);
+  if (pattern === undefined) {
+    const usable = words.filter((word) => word.length > 0);
+    // Longest first, so "mountain" wins over "mount" where both match.
+    const alternatives = [...usable].sort((a, b) => b.length - a.length).map(escapeRegExp);
+    pattern = usable.length ? new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(?:${alternatives.join('|')})`, 'giu') : null;
+    if (matchers.size >= 64) matchers.delete(matchers.keys().next().value!);
+    matchers.set(key, pattern);
+  }
+  return pattern;
 }
 
 function escapeRegExp(text: string): string {

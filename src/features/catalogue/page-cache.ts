@@ -1,8 +1,7 @@
-import { createRenderedPages, lookAndViewerKey } from '../../platform/http/rendered-pages.ts';
-import type { CatalogueAnswers } from './answers.ts';
+import { createRenderedPages, lookAndViewerKey, type Rendered } from '../../platform/http/rendered-pages.ts';
 
 export interface ListingPageCacheOptions {
-  /** Pages live as long as the answers they show (answers.ts). */
+  /** How long a page is kept (its stamp already retires it when the catalogue changes). */
   ttlSeconds?: number;
   maxBytes?: number;
   maxEntries?: number;
@@ -15,62 +14,47 @@ export interface ListingPage {
   path: string;
   /** 'page', or the htmx fragment drawn instead (one of the route's own names, never the raw header). */
   part: string;
-  /** genreListStamp of the genre list drawn, when the page shows it. */
-  genres?: number;
+  /** The stamp of the catalogue index the page was drawn from (index/sync.ts: it moves with every change). */
+  stamp: number;
 }
 
 export interface ListingPageCache {
-  respond(request: Request, page: ListingPage, render: () => string | Promise<string>, headers: Record<string, string>): Promise<Response>;
+  respond(request: Request, page: ListingPage, render: () => Rendered | Promise<Rendered>, headers: Record<string, string>): Promise<Response>;
 }
 
 /**
- * The key of a rendered /browse, /search or /ranking page: everything the page shows per request.
- * - The catalogue version, read once per request before any answer: every book, chapter, rating or
- *   count a listing shows moves it (answers.ts), so a change shows on the very next request. The
- *   answers read afterwards are of that version or a newer one, never an older one.
+ * The key of a rendered /browse, /search or /ranking page (or its JSON): everything the page shows.
+ * - The stamp of the catalogue index the page was drawn from: the index applies every change to
+ *   a book, chapter, rating or count before it answers (index/sync.ts), and its stamp moves with
+ *   each, so a change shows on the very next request; genre counts are part of it too.
  * - The canonical URL, not the raw one: the parsed parameters the page uses (browse filters with
  *   their defaults, the trimmed search words as typed and the page, the ranking and its limit).
  *   Junk parameters and spelled-out defaults share one entry, and the page is drawn for that URL
  *   (its return-to links), so nothing of the raw query reaches a page kept for others. Search
  *   words keep their case and inner spaces: the page shows them (box, title, "nothing for …").
  * - The part: a whole page, or which htmx fragment (a history restore asks for the whole page).
- * - The genre list's stamp where the page shows it (browse filters and title, the suggestions of
- *   a search that finds nothing): that list is kept 5 minutes per process, apart from the version.
- * - The look (locale, theme, font, size) and the viewer in the header (lookAndViewerKey).
+ *  * - The look (locale, theme, font, size) and the viewer in the header (lookAndViewerKey).
  * No CSRF token or request id is in these pages (CSRF is an Origin check; server.ts adds request
  * ids and cookies to every response), and the notification count is fetched by the page itself.
  * Must grow with the pages: anything new they show per request belongs here or outside the cache.
  */
-export function listingPageKey(request: Request, version: string, page: ListingPage): string {
-  return `${version}\n${page.path}\n${page.part}\n${page.genres ?? ''}\n${lookAndViewerKey(request)}`;
+export function listingPageKey(request: Request, page: ListingPage): string {
+  return `${page.stamp}\n${page.path}\n${page.part}\n${lookAndViewerKey(request)}`;
 }
 
-/**
- * Rendered and compressed listing pages of this process, bounded by bytes, for 60 s. While the
- * shared cache is away there is no version to key on, and pages are rendered as without a cache.
- */
-export function createListingPageCache(answers: CatalogueAnswers, options: ListingPageCacheOptions = {}): ListingPageCache {
+/** Rendered and compressed listing pages (and JSON answers) of this process, bounded by bytes, for 60 s. */
+export function createListingPageCache(options: ListingPageCacheOptions & { contentType?: string } = {}): ListingPageCache {
   const pages = createRenderedPages({
     cache: 'catalogue_page',
-    maxEntries: options.maxEntries ?? 2000,
+    maxEntries: options.maxEntries ?? 4000,
     maxBytes: options.maxBytes ?? 32_000_000,
     ttlMs: (options.ttlSeconds ?? 60) * 1000,
     now: options.now,
+    contentType: options.contentType,
   });
   return {
-    async respond(request, page, render, headers) {
-      const version = request.method === 'GET' ? await answers.version() : null;
-      return pages.respond(request, version === null ? null : listingPageKey(request, version, page), render, headers);
+    respond(request, page, render, headers) {
+      return pages.respond(request, listingPageKey(request, page), render, headers);
     },
   };
-}
-
-const genreStamps = new WeakMap<object, number>();
-let lastGenreStamp = 0;
-
-/** A number for each genre list genres(db) hands out: a new list (new counts) gets a new one. */
-export function genreListStamp(list: object): number {
-  let stamp = genreStamps.get(list);
-  if (stamp === undefined) genreStamps.set(list, (stamp = ++lastGenreStamp));
-  return stamp;
 }

@@ -1,15 +1,16 @@
 import { Elysia } from 'elysia';
-import type { Db } from '../../platform/db/index.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
 import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
+import { keptDrawing } from '../../platform/http/kept-drawings.ts';
+import type { PageContext } from '../../../views/context.ts';
 import { BrowseFragment, BrowsePage } from '../../../views/pages/catalogue/BrowsePage.tsx';
 import { BrowseMore } from '../../../views/pages/catalogue/BrowseResults.tsx';
 import { SearchFragment, SearchPage } from '../../../views/pages/catalogue/SearchPage.tsx';
 import { RankingFragment, RankingPage } from '../../../views/pages/catalogue/RankingPage.tsx';
 import { BrowseQuery, MAX_QUERY_LENGTH, RANKING_SIZE, RankingQuery, SearchQuery, type BookPageBody, type Genre } from './model.ts';
-import type { CatalogueAnswers } from './answers.ts';
-import { createListingPageCache, genreListStamp, type ListingPageCacheOptions } from './page-cache.ts';
-import { browseParams, cachedBrowse, cachedRanking, cachedSearch, genres } from './service.ts';
+import type { CatalogueIndexSource } from './index/sync.ts';
+import { createListingPageCache, type ListingPageCacheOptions } from './page-cache.ts';
+import { browse, browseParams, genres, ranking, search } from './service.ts';
 import { browseUrl, rankingUrl, searchUrl } from '../../../views/pages/catalogue/urls.ts';
 
 /** Fragments differ from the page at the same URL: caches must key on these headers. */
@@ -29,27 +30,28 @@ function fragmentOf(request: Request): string | null {
 /**
  * /browse, /search and /ranking: whole pages without JavaScript, and the htmx fragments of each.
  * Each page is drawn for its canonical URL (the parsed query written back, junk parameters left
- * out), which is also its address in the rendered-page cache (page-cache.ts).
+ * out), which is also its address in the rendered-page cache (page-cache.ts), with the stamp of
+ * the catalogue index it was drawn from.
  */
-export function cataloguePageRoutes(db: Db, answers: CatalogueAnswers, auth: AuthPlugin, env: PageEnvironment, options: ListingPageCacheOptions = {}) {
-  const pages = createListingPageCache(answers, options);
+export function cataloguePageRoutes(catalogue: CatalogueIndexSource, auth: AuthPlugin, env: PageEnvironment, options: ListingPageCacheOptions = {}) {
+  const pages = createListingPageCache(options);
   return new Elysia({ name: 'catalogue-pages' })
     .use(auth)
     .get(
       '/browse',
       async ({ request, query }) => {
+        const { stamp } = await catalogue.current();
         const state = browseParams(query);
         const path = browseUrl(state);
         const fragment = fragmentOf(request);
         if (fragment === 'browse-grid') {
-          return pages.respond(request, { path, part: fragment }, async () => BrowseMore({ ctx: here(request, env, path), state, result: await cachedBrowse(db, answers, state) }), VARY);
+          const result = await browse(catalogue, state);
+          return pages.respond(request, { path, part: fragment, stamp }, () => drawn(request, env, path, (ctx) => BrowseMore({ ctx, state, result })), VARY);
         }
         const part = fragment === 'browse-results' ? fragment : 'page';
-        // The genre list (5 minutes per process, service.ts) is read first: the page is kept under its stamp.
-        const genreList = await genres(db);
-        return pages.respond(request, { path, part, genres: genreListStamp(genreList) }, async () => {
-          const props = { ctx: here(request, env, path), state, genres: genreList, result: await cachedBrowse(db, answers, state) };
-          return part === 'page' ? BrowsePage(props) : BrowseFragment(props);
+        return pages.respond(request, { path, part, stamp }, async () => {
+          const [genreList, result] = await Promise.all([genres(catalogue), browse(catalogue, state)]);
+          return drawn(request, env, path, (ctx) => (part === 'page' ? BrowsePage({ ctx, state, genres: genreList, result }) : BrowseFragment({ ctx, state, genres: genreList, result })));
         }, VARY);
       },
       { query: BrowseQuery, detail: { hide: true } },
@@ -57,20 +59,19 @@ export function cataloguePageRoutes(db: Db, answers: CatalogueAnswers, auth: Aut
     .get(
       '/search',
       async ({ request, query }) => {
+        const { stamp } = await catalogue.current();
         // The page never answers 400: an empty box shows the prompt, an over-long query is cut.
         const q = (query.q ?? '').trim().slice(0, MAX_QUERY_LENGTH);
         const page = q ? (query.page ?? 1) : 1;
         const path = q ? searchUrl(q, page) : '/search';
         const part = fragmentOf(request) === 'search-results' ? 'search-results' : 'page';
-        // A search that finds nothing suggests genres from the list: its stamp is in every search's key.
-        const genreList = await genres(db);
-        return pages.respond(request, { path, part, genres: genreListStamp(genreList) }, async () => {
+        return pages.respond(request, { path, part, stamp }, async () => {
           let result: BookPageBody | null = null;
           let words: string[] = [];
-          if (q) ({ terms: { words }, ...result } = await cachedSearch(db, answers, q, page));
-          const suggestions = result && result.books.length === 0 ? popularGenres(genreList) : [];
-          const props = { ctx: here(request, env, path), q, words, result, suggestions };
-          return part === 'page' ? SearchPage(props) : SearchFragment(props);
+          if (q) ({ terms: { words }, ...result } = await search(catalogue, q, page));
+          // A search that finds nothing suggests genres.
+          const suggestions = result && result.books.length === 0 ? popularGenres(await genres(catalogue)) : [];
+          return drawn(request, env, path, (ctx) => (part === 'page' ? SearchPage({ ctx, q, words, result, suggestions }) : SearchFragment({ ctx, q, words, result, suggestions })));
         }, VARY);
       },
       { query: SearchQuery, detail: { hide: true } },
@@ -78,12 +79,13 @@ export function cataloguePageRoutes(db: Db, answers: CatalogueAnswers, auth: Aut
     .get(
       '/ranking',
       async ({ request, query }) => {
+        const { stamp } = await catalogue.current();
         const by = query.by || 'popular';
         const limit = query.limit ?? RANKING_SIZE;
         const path = limit === RANKING_SIZE ? rankingUrl(by) : `${rankingUrl(by)}${by === 'popular' ? '?' : '&'}limit=${limit}`;
         const part = fragmentOf(request) === 'ranking' ? 'ranking' : 'page';
-        return pages.respond(request, { path, part }, async () => {
-          const props = { ctx: here(request, env, path), by, books: await cachedRanking(db, answers, by, limit) };
+        return pages.respond(request, { path, part, stamp }, async () => {
+          const props = { ctx: here(request, env, path), by, books: await ranking(catalogue, by, limit) };
           return part === 'page' ? RankingPage(props) : RankingFragment(props);
         }, VARY);
       },
@@ -94,6 +96,12 @@ export function cataloguePageRoutes(db: Db, answers: CatalogueAnswers, auth: Aut
 /** The page's context, drawn for its canonical URL (return-to links) instead of the raw one. */
 function here(request: Request, env: PageEnvironment, path: string) {
   return { ...pageContext(request, env), path };
+}
+
+/** A listing page whose book cards are kept drawn, per book and language (platform/http/kept-drawings.ts). */
+function drawn(request: Request, env: PageEnvironment, path: string, draw: (ctx: PageContext) => JSX.Element): string {
+  const ctx = here(request, env, path);
+  return draw({ ...ctx, keep: (owner, part, drawPart) => keptDrawing(owner, `${part}:${ctx.locale}`, drawPart) }) as string;
 }
 
 /** The genres with the most books, offered when a search finds nothing. */

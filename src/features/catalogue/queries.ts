@@ -1,7 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database, Db } from '../../platform/db/index.ts';
 import type { BrowseSort } from './model.ts';
-import { afterBoundary, sortKeyColumns, type PageBoundary } from './keyset.ts';
 
 export interface BookRow {
   slug: string;
@@ -41,7 +40,8 @@ type BookQuery<O = BookRow> = SelectQueryBuilder<Database & { b: Database['books
 /**
  * Every order ends on the slug so that pages never overlap or skip a book, and each matches an
  * index (migrations 000100 and 000800): popular → books_popular_idx, rating → books_rating_idx,
- * new → books_created_idx, updated → books_updated_idx, title → books_title_idx.
+ * new → books_created_idx, updated → books_updated_idx, title → books_title_idx. The catalogue
+ * index keeps the same orders in memory (index/book-index.ts); tests compare the two.
  */
 export function orderBooks<O>(query: BookQuery<O>, sort: BrowseSort): BookQuery<O> {
   switch (sort) {
@@ -97,58 +97,10 @@ export function listHomeRow(db: Db, kind: HomeRowKind, limit: number): Promise<B
   }
 }
 
-export interface BrowseFilter {
-  genre: string | null;
-  status: 'ongoing' | 'completed' | null;
-  audio: boolean;
-  sort: BrowseSort;
-  offset: number;
-  /** The end of the previous page, when known: the page starts after it and `offset` is not used (keyset.ts). */
-  after?: PageBoundary;
-  /** Rows to read: callers ask for one more than they show to learn whether a next page exists. */
-  limit: number;
-}
-
-/** A listed book with its sort key (keyset.ts), to tell where its page ends. */
-export type KeyedBookRow = BookRow & { k0: string | null; k1: string | null };
-
-/**
- * The page is chosen first (slugs only, in index order), then only its books get their columns and
- * genres: selecting the genres in the paging query would build them for every row the OFFSET skips.
- */
-export async function browseBooks(db: Db, filter: BrowseFilter): Promise<KeyedBookRow[]> {
-  let page = db.selectFrom('books as b').select('b.slug');
-  // Through book_genres_genre_idx (genre_slug, book_slug); an unknown slug simply matches nothing.
-  if (filter.genre) page = page.where('b.slug', 'in', db.selectFrom('book_genres').select('book_slug').where('genre_slug', '=', filter.genre));
-  if (filter.status) page = page.where('b.status', '=', filter.status);
-  if (filter.audio) page = page.where('b.has_audio', '=', true);
-  if (filter.after) page = page.where(afterBoundary(filter.after));
-  const ordered = orderBooks(page, filter.sort).limit(filter.limit);
-  const slugs = filter.after ? ordered : ordered.offset(filter.offset);
-  const [k0, k1] = sortKeyColumns(filter.sort);
-  const keyed = bookColumns(db).select([k0!.as('k0'), (k1 ?? sql<null>`null`).as('k1')]);
-  return orderBooks(keyed.where('b.slug', 'in', slugs), filter.sort).execute();
-}
-
 /** The listed books, in no particular order (callers order them by their own rows). */
 export async function findBooksBySlugs(db: Db, slugs: readonly string[]): Promise<BookRow[]> {
   if (slugs.length === 0) return [];
   return bookColumns(db).where('b.slug', 'in', [...new Set(slugs)]).execute();
-}
-
-export async function countBooks(db: Db): Promise<number> {
-  const row = await db.selectFrom('books').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-  return row.n;
-}
-
-export async function listGenres(db: Db): Promise<{ slug: string; name: string; count: number }[]> {
-  return db
-    .selectFrom('genres as g')
-    .leftJoin('book_genres as bg', 'bg.genre_slug', 'g.slug')
-    .select(['g.slug', 'g.name', sql<number>`count(bg.book_slug)::int`.as('count')])
-    .groupBy(['g.slug', 'g.name'])
-    .orderBy('g.name')
-    .execute();
 }
 
 export async function listAudioSlugs(db: Db): Promise<string[]> {

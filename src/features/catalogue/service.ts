@@ -4,35 +4,12 @@ import {
   MAX_QUERY_LENGTH, PAGE_SIZE, RANKING_SIZE,
   type Book, type BookPageBody, type BrowseQueryInput, type BrowseSort, type Genre, type Ranking, type RankedBook,
 } from './model.ts';
-import {
-  browseBooks, findBooksBySlugs, listAudioSlugs, listGenres, listHomeRow, orderBooks, bookColumns,
-  type BookRow, type BrowseFilter, type HomeRowKind,
-} from './queries.ts';
-import { searchBooks } from './search-queries.ts';
+import { findBooksBySlugs, listAudioSlugs, listHomeRow, type HomeRowKind } from './queries.ts';
 import { searchTerms, type SearchTerms } from './search-terms.ts';
-import type { CatalogueAnswers } from './answers.ts';
-import type { PageBoundary } from './keyset.ts';
+import { toBook } from './book.ts';
+import type { CatalogueIndexSource } from './index/sync.ts';
 
-/** Covers are served by the app at /covers/<key without its "covers/" prefix> (features/covers). */
-export function coverPath(coverKey: string | null): string | null {
-  return coverKey ? `/${coverKey}` : null;
-}
-
-export function toBook(row: BookRow): Book {
-  return {
-    slug: row.slug,
-    title: row.title,
-    author: row.author,
-    cover_url: coverPath(row.cover_key),
-    description: row.description,
-    genres: row.genres,
-    status: row.status,
-    chapter_count: row.chapter_count,
-    rating_avg: row.rating_count > 0 ? Math.round((row.rating_sum / row.rating_count) * 100) / 100 : null,
-    rating_count: row.rating_count,
-    has_audio: row.has_audio,
-  };
-}
+export { coverPath, toBook } from './book.ts';
 
 /** The books of one home row (features/home/rows.ts), one query. */
 export async function homeRowBooks(db: Db, kind: HomeRowKind, limit: number): Promise<Book[]> {
@@ -68,28 +45,16 @@ export function browseParams(query: BrowseQueryInput): BrowseParams {
   };
 }
 
-/** One page plus whether another follows (one extra row is read instead of counting them all). */
-function paged(rows: BookRow[], page: number, limit: number): BookPageBody {
-  return { books: rows.slice(0, limit).map(toBook), page, has_more: rows.length > limit };
-}
+/*
+ * Browse, search, rankings and genre counts are answered from this process's catalogue index
+ * (index/), which is as current as the catalogue version: no query, whatever the filters or the
+ * page, and a write shows on the next request.
+ */
 
-export async function browse(db: Db, params: BrowseParams): Promise<BookPageBody> {
-  return (await browsePage(db, params)).body;
-}
-
-/** A browse page and where it ends; after `after` (the previous page's end) when it is known. */
-async function browsePage(db: Db, params: BrowseParams, after?: PageBoundary): Promise<BrowseAnswer> {
-  const filter: BrowseFilter = { ...params, offset: (params.page - 1) * params.limit, after, limit: params.limit + 1 };
-  const rows = await browseBooks(db, filter);
-  const last = rows.slice(0, params.limit).at(-1);
-  const end: PageBoundary | null = last ? { sort: params.sort, key: [last.k0, last.k1], slug: last.slug } : null;
-  return { body: paged(rows, params.page, params.limit), end };
-}
-
-/** What the answer cache keeps of a browse page: the page, and its end for the next page's keyset. */
-interface BrowseAnswer {
-  body: BookPageBody;
-  end: PageBoundary | null;
+export async function browse(catalogue: CatalogueIndexSource, params: BrowseParams): Promise<BookPageBody> {
+  const { books } = await catalogue.current();
+  const page = books.browse(params, params.sort, (params.page - 1) * params.limit, params.limit);
+  return { books: page.books, page: params.page, has_more: page.hasMore };
 }
 
 /** Trims and checks `q`: required (400 when missing or blank) and at most 200 characters. */
@@ -100,59 +65,22 @@ export function searchQueryText(q: string | undefined): string {
   return text;
 }
 
-export async function search(db: Db, q: string, page: number, limit = PAGE_SIZE): Promise<BookPageBody & { terms: SearchTerms }> {
+export async function search(catalogue: CatalogueIndexSource, q: string, page: number, limit = PAGE_SIZE): Promise<BookPageBody & { terms: SearchTerms }> {
   const terms = searchTerms(q);
-  const rows = await searchBooks(db, terms, (page - 1) * limit, limit + 1);
-  return { ...paged(rows, page, limit), terms };
+  const { books } = await catalogue.current();
+  const found = books.find(terms, (page - 1) * limit, limit);
+  return { books: found.books, page, has_more: found.hasMore, terms };
 }
 
-export async function ranking(db: Db, by: Ranking, limit = RANKING_SIZE): Promise<RankedBook[]> {
-  const rows = await orderBooks(bookColumns(db), by).limit(limit).execute();
-  return rows.map((row) => ({ book: toBook(row), reads7d: row.reads_7d, reads30d: row.reads_30d }));
+export async function ranking(catalogue: CatalogueIndexSource, by: Ranking, limit = RANKING_SIZE): Promise<RankedBook[]> {
+  const { books } = await catalogue.current();
+  return books.ranking(by, limit).map((entry) => ({ book: entry.book, reads7d: entry.reads7d, reads30d: entry.reads30d }));
 }
 
-/**
- * The same answers through the catalogue's answer cache (answers.ts), keyed by the query after
- * defaults and normalisation: two spellings of one query share an entry. Nothing here depends on
- * the locale or the viewer (the page around the books is rendered per request).
- */
-export async function cachedBrowse(db: Db, answers: CatalogueAnswers, params: BrowseParams): Promise<BookPageBody> {
-  const key = (page: number) => ['browse', params.sort, params.genre ?? '', params.status ?? '', params.audio ? 'audio' : '', page, params.limit].join('\t');
-  const answer = await answers.get(key(params.page), async () => {
-    // Infinite scroll asks for page n + 1 right after page n: its end, cached under the same
-    // catalogue version, is where this page starts. Without it (a link to page 50), OFFSET.
-    const previous = params.page > 1 ? await answers.peek<BrowseAnswer>(key(params.page - 1)) : undefined;
-    return browsePage(db, params, previous?.end ?? undefined);
-  });
-  return answer.body;
-}
-
-export function cachedSearch(db: Db, answers: CatalogueAnswers, q: string, page: number, limit = PAGE_SIZE): ReturnType<typeof search> {
-  // The answer depends on the words only (their order is kept: it is returned for highlighting).
-  const key = ['search', searchTerms(q).words.join(' '), page, limit].join('\t');
-  return answers.get(key, () => search(db, q, page, limit));
-}
-
-export function cachedRanking(db: Db, answers: CatalogueAnswers, by: Ranking, limit = RANKING_SIZE): Promise<RankedBook[]> {
-  return answers.get(['ranking', by, limit].join('\t'), () => ranking(db, by, limit));
-}
-
-/** Genre counts change only when books do; every browse page shows them (docs/api.md: 5 minutes). */
-export const GENRE_LIST_TTL_MS = 5 * 60 * 1000;
-const genreLists = new WeakMap<Db, { until: number; list: Promise<Genre[]> }>();
-
-export function genres(db: Db, now = Date.now()): Promise<Genre[]> {
-  const cached = genreLists.get(db);
-  if (cached && cached.until > now) return cached.list;
-  const list = listGenres(db);
-  genreLists.set(db, { until: now + GENRE_LIST_TTL_MS, list });
-  list.catch(() => genreLists.delete(db));
-  return list;
-}
-
-/** After an edit of genres: this process counts them again at the next browse page. */
-export function refreshGenreCounts(db: Db): void {
-  genreLists.delete(db);
+/** Every genre with its number of books, by name. */
+export async function genres(catalogue: CatalogueIndexSource): Promise<Genre[]> {
+  const snapshot = await catalogue.current();
+  return snapshot.books.genres(snapshot.genres);
 }
 
 export function audioSlugs(db: Db): Promise<string[]> {

@@ -9,6 +9,7 @@ import type { FeedContext } from './feeds.ts';
 import { GenreParams, PageQuery, SearchQuery, ShelfParams } from './model.ts';
 import { OPENSEARCH_MEDIA_TYPE, openSearchDescription } from './opensearch.ts';
 import { genreFeed, genresFeed, listFeed, rootFeed, searchFeed, shelfFeed, type ListName } from './service.ts';
+import type { CatalogueListings } from '../catalogue/listings.ts';
 
 const xml = (body: string, type: string) =>
   new Response(body, { headers: { 'content-type': `${type};charset=utf-8`, 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' } });
@@ -25,11 +26,12 @@ function challenge(): Response {
  * The OPDS 1.2 catalogue for e-reader apps (docs/opds.md): navigation feeds, acquisition feeds of
  * the catalogue's lists, genres and the reader's shelves, and an OpenSearch search.
  */
-export function opdsRoutes(platform: BootedPlatform, env: PageEnvironment) {
+export function opdsRoutes(platform: BootedPlatform, env: PageEnvironment, listings: CatalogueListings) {
+  const catalogue = listings.index;
   const deps = { db: platform.db, clock: platform.clock };
   const detail = (summary: string) => ({ tags: ['opds'], summary });
   const list = (name: ListName) =>
-    ({ query, reader }: { query: { page?: number }; reader: FeedContext }) => listFeed(platform.db, reader, name, query.page ?? 1).then((body) => xml(body, ACQUISITION_TYPE));
+    ({ query, reader }: { query: { page?: number }; reader: FeedContext }) => listFeed(platform.db, catalogue, reader, name, query.page ?? 1).then((body) => xml(body, ACQUISITION_TYPE));
   return new Elysia({ name: 'opds' })
     .resolve(async ({ request }): Promise<{ opdsUser: AppPasswordUser | null; reader: FeedContext }> => {
       const opdsUser = await appPasswordCaller(deps, request);
@@ -42,10 +44,10 @@ export function opdsRoutes(platform: BootedPlatform, env: PageEnvironment) {
     .get('/opds/new', list('new'), { query: PageQuery, detail: detail('Newest books (acquisition feed)') })
     .get('/opds/updated', list('updated'), { query: PageQuery, detail: detail('Recently updated books (acquisition feed)') })
     .get('/opds/popular', list('popular'), { query: PageQuery, detail: detail('Popular books (acquisition feed)') })
-    .get('/opds/genres', async ({ reader }) => xml(await genresFeed(platform.db, reader, platform.clock()), NAVIGATION_TYPE), { detail: detail('Genres (navigation feed)') })
+    .get('/opds/genres', async ({ reader }) => xml(await genresFeed(platform.db, catalogue, reader), NAVIGATION_TYPE), { detail: detail('Genres (navigation feed)') })
     .get(
       '/opds/genres/:genre',
-      async ({ params, query, reader }) => xml(await genreFeed(platform.db, reader, params.genre, query.page ?? 1, platform.clock()), ACQUISITION_TYPE),
+      async ({ params, query, reader }) => xml(await genreFeed(platform.db, catalogue, reader, params.genre, query.page ?? 1), ACQUISITION_TYPE),
       { params: GenreParams, query: PageQuery, detail: detail('Books of one genre (acquisition feed)') },
     )
     .get(
@@ -53,7 +55,7 @@ export function opdsRoutes(platform: BootedPlatform, env: PageEnvironment) {
       async ({ params, query, reader, opdsUser }) => xml(await shelfFeed(platform.db, reader, opdsUser!.id, params.shelf, query.page ?? 1), ACQUISITION_TYPE),
       { params: ShelfParams, query: PageQuery, detail: detail("A shelf of the reader's library (acquisition feed)") },
     )
-    .get('/opds/search', async ({ query, reader }) => xml(await searchFeed(platform.db, reader, query.q, query.page ?? 1), ACQUISITION_TYPE), {
+    .get('/opds/search', async ({ query, reader }) => xml(await searchFeed(platform.db, catalogue, reader, query.q, query.page ?? 1), ACQUISITION_TYPE), {
       query: SearchQuery,
       detail: detail('Search results (acquisition feed)'),
     });

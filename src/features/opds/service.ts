@@ -4,6 +4,7 @@ import { notFound } from '../../platform/http/errors.ts';
 import { translate } from '../../platform/i18n/index.ts';
 import { PAGE_SIZE, type BrowseSort } from '../catalogue/model.ts';
 import { browse, genres, search, searchQueryText } from '../catalogue/service.ts';
+import type { CatalogueIndexSource } from '../catalogue/index/sync.ts';
 import { SHELVES } from '../library/model.ts';
 import { libraryOf } from '../library/service.ts';
 import type { Book } from '../catalogue/model.ts';
@@ -57,14 +58,14 @@ export async function rootFeed(db: Db, ctx: FeedContext): Promise<string> {
   return navigationFeed(ctx, urn('root'), 'Chapterhouse', OPDS_ROOT, items, await catalogueUpdated(db));
 }
 
-export async function listFeed(db: Db, ctx: FeedContext, name: ListName, page: number): Promise<string> {
+export async function listFeed(db: Db, catalogue: CatalogueIndexSource, ctx: FeedContext, name: ListName, page: number): Promise<string> {
   const list = LISTS[name];
-  const found = await browse(db, { sort: list.sort, genre: null, status: null, audio: false, page, limit: PAGE_SIZE });
+  const found = await browse(catalogue, { sort: list.sort, genre: null, status: null, audio: false, page, limit: PAGE_SIZE });
   return acquisitionFeed(ctx, urn(name), list.title, `${OPDS_ROOT}/${name}`, await dated(db, found.books, page, found.has_more));
 }
 
-export async function genresFeed(db: Db, ctx: FeedContext, now: Date): Promise<string> {
-  const items = (await genres(db, now.getTime()))
+export async function genresFeed(db: Db, catalogue: CatalogueIndexSource, ctx: FeedContext): Promise<string> {
+  const items = (await genres(catalogue))
     .filter((genre) => genre.count > 0)
     .map((genre): NavigationItem => ({
       id: urn('genre', genre.slug), title: genre.name, description: `${genre.count} ${genre.count === 1 ? 'book' : 'books'}`, path: genreFeedPath(genre.slug), kind: 'acquisition',
@@ -72,10 +73,10 @@ export async function genresFeed(db: Db, ctx: FeedContext, now: Date): Promise<s
   return navigationFeed(ctx, urn('genres'), 'By genre', `${OPDS_ROOT}/genres`, items, await catalogueUpdated(db));
 }
 
-export async function genreFeed(db: Db, ctx: FeedContext, slug: string, page: number, now: Date): Promise<string> {
-  const genre = (await genres(db, now.getTime())).find((g) => g.slug === slug);
+export async function genreFeed(db: Db, catalogue: CatalogueIndexSource, ctx: FeedContext, slug: string, page: number): Promise<string> {
+  const genre = (await genres(catalogue)).find((g) => g.slug === slug);
   if (!genre) throw notFound('Genre not found');
-  const found = await browse(db, { sort: 'popular', genre: slug, status: null, audio: false, page, limit: PAGE_SIZE });
+  const found = await browse(catalogue, { sort: 'popular', genre: slug, status: null, audio: false, page, limit: PAGE_SIZE });
   return acquisitionFeed(ctx, urn('genre', slug), genre.name, genreFeedPath(slug), await dated(db, found.books, page, found.has_more));
 }
 
@@ -87,8 +88,8 @@ export async function shelfFeed(db: Db, ctx: FeedContext, userId: string, shelf:
   return acquisitionFeed(ctx, urn('shelf', shelf), `My library: ${shelfTitle(shelf)}`, shelfFeedPath(shelf), await dated(db, books, page, entries.length > start + PAGE_SIZE));
 }
 
-export async function searchFeed(db: Db, ctx: FeedContext, q: string | undefined, page: number): Promise<string> {
+export async function searchFeed(db: Db, catalogue: CatalogueIndexSource, ctx: FeedContext, q: string | undefined, page: number): Promise<string> {
   const text = searchQueryText(q);
-  const found = await search(db, text, page, PAGE_SIZE);
+  const found = await search(catalogue, text, page, PAGE_SIZE);
   return acquisitionFeed(ctx, urn('search'), `Search: ${text}`, SEARCH_PATH, await dated(db, found.books, page, found.has_more), { q: text });
 }

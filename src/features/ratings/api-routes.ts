@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/index.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
 import { RatingBody, RatingSummarySchema, SlugParams } from './model.ts';
 import { rateBook, ratingOf, withdrawRating } from './service.ts';
-import type { CatalogueAnnouncer } from '../catalogue/answers.ts';
+import type { CatalogueAnnouncer } from '../catalogue/version.ts';
 
 const tags = ['ratings'];
 

@@ -9,7 +9,7 @@ import { safeReturnPath } from '../../platform/http/safe-redirect.ts';
 import { RatingControl, averageText } from '../../../views/components/RatingControl.tsx';
 import { RatingForm, SlugParams } from './model.ts';
 import { rateBook, withdrawRating } from './service.ts';
-import type { CatalogueAnnouncer } from '../catalogue/answers.ts';
+import type { CatalogueAnnouncer } from '../catalogue/version.ts';
 
 const PRIVATE = { 'cache-control': 'private, no-cache' };
 

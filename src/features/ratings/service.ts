@@ -3,7 +3,7 @@ import type { Reader } from '../../platform/http/auth.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { RATING_MESSAGE, isRating, type RatingSummary } from './model.ts';
 import { deleteRating, findMine, findTotals, upsertRating, type TotalsRow } from './queries.ts';
-import { bumpCatalogueVersion, type CatalogueAnnouncer } from '../catalogue/answers.ts';
+import { bumpCatalogueVersion, type CatalogueAnnouncer } from '../catalogue/version.ts';
 
 /** Rounded like a book's rating_avg (catalogue/service.ts toBook), so both always agree. */
 function summaryOf(row: TotalsRow): RatingSummary {

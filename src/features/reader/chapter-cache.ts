@@ -17,6 +17,8 @@ export interface ChapterEntry<V> {
 export interface ChapterCache<V> {
   /** The cached value for (slug, n), else `load()`'s (concurrent misses share one load). */
   get(slug: string, n: number, load: () => Promise<V>): Promise<ChapterEntry<V>>;
+  /** The cached value for (slug, n) when there is one (nothing is loaded). */
+  peek(slug: string, n: number): V | undefined;
   /** Forgets every chapter of the book in this process. */
   dropBook(slug: string): void;
   /** Resolves once invalidations from other processes are heard; until then nothing is cached. */
@@ -99,6 +101,10 @@ export function createChapterCache<V>(cache: Cache, options: ChapterCacheOptions
         pending.set(flight, loading);
       }
       return loading;
+    },
+    peek(slug, n) {
+      const held = local.get(key(slug, n));
+      return held !== undefined && held.expiresAt > now() ? held.entry.value : undefined;
     },
     dropBook,
     ready: subscription.then(() => {}),

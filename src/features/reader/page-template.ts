@@ -4,7 +4,7 @@ import type { DeflatedPiece } from '../../platform/http/gzip-parts.ts';
 import type { PageContext } from '../../../views/context.ts';
 import { ChapterPage, chapterPageDerived } from '../../../views/pages/reader/ChapterPage.tsx';
 import { chapterPath } from '../../../views/pages/reader/links.ts';
-import type { ChapterPageData } from './service.ts';
+import type { ChapterPageData } from './chapter-reading.ts';
 
 /**
  * The chapter page as a template (platform/http/page-template.ts): drawn once per look, viewer,

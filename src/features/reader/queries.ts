@@ -61,18 +61,18 @@ export interface ReadingRow {
   chapter_title: string | null;
   /** md5 of the chapter text (kept in html_source by a trigger, else computed): the key of the cached rendering. */
   text_hash: string | null;
-  text?: string | null;
   /**
-   * The stored rendering when it was made from this text by this renderer (stored-html.ts), else
-   * null; without the text, only when no compressed one is stored (the page needs no more).
+   * The stored rendering (made from this text by this renderer, stored-html.ts) and the text,
+   * only when what the reading asked for is not stored compressed: then they are needed.
    */
+  text: string | null;
   html: string | null;
-  /** Whether a compressed rendering by this renderer is stored (then nothing needs storing). */
-  compressed_stored: boolean;
-  /** That compressed rendering, its CRC-32 and length (null when none, and always with the text). */
-  html_deflated: Uint8Array | null;
-  html_crc: number | null;
-  html_bytes: number | null;
+  /** Whether every compressed form is stored (then nothing needs storing after a rendering). */
+  forms_stored: boolean;
+  /** For a page: the compressed rendering, its CRC-32 and length; for JSON: the compressed text and rendering as JSON members. */
+  deflated: Uint8Array | null;
+  crc: number | null;
+  bytes: number | null;
   prev: number | null;
   next: number | null;
 }
@@ -85,8 +85,10 @@ export interface ReadingRow {
  * with it when it is current, and a cached rendering needs only the text's hash, which comes from
  * the text itself, so no writer can forget to update it.
  */
-const READING = preparedAs('chapters-for-reading');
-const READING_WITH_TEXT = preparedAs('chapters-for-reading-text');
+const READING = { page: preparedAs('chapters-for-page'), json: preparedAs('chapters-for-json') };
+
+/** What a reading is for: the page (the rendering) or the chapter's JSON (its text and rendering). */
+export type ReadingFor = keyof typeof READING;
 
 export interface ChapterKey {
   slug: string;
@@ -94,7 +96,7 @@ export interface ChapterKey {
 }
 
 /** One row per key, in the keys' order: undefined where the book does not exist. */
-export async function findChaptersForReading(db: Db, keys: readonly ChapterKey[], withText: boolean): Promise<(ReadingRow | undefined)[]> {
+export async function findChaptersForReading(db: Db, keys: readonly ChapterKey[], purpose: ReadingFor): Promise<(ReadingRow | undefined)[]> {
   // Raw SQL on purpose: this is the hottest query of the site, and a template costs far less to
   // compile per request than the equivalent builder chain. Prepared once per connection (prepared.ts).
   // The keys come as JSON rows, not arrays: PostgreSQL sizes unnest() by the array it is given, so
@@ -103,15 +105,20 @@ export async function findChaptersForReading(db: Db, keys: readonly ChapterKey[]
   // html_source is null or `<renderer>:<md5 of the text>` (a trigger keeps it so: migration
   // 20261129000100), so the text is hashed here only for a chapter never rendered.
   const current = sql`starts_with(c.html_source, ${RENDERING_PREFIX})`;
-  const rendering = withText
-    ? sql`case when ${current} then c.html end as html, null::bytea as html_deflated, null::int as html_crc, null::int as html_bytes, c.text`
-    : sql`case when ${current} and c.html_deflated is null then c.html end as html,
-          case when ${current} then c.html_deflated end as html_deflated, c.html_crc, c.html_bytes`;
-  const result = await sql<ReadingRow & { i: number }>`${sql.raw(withText ? READING_WITH_TEXT : READING)}
+  const form = purpose === 'page' ? 'html' : 'json'; // a fixed name: raw SQL is safe here
+  const stored = sql`${current} and ${sql.raw(`c.${form}_deflated`)} is not null`;
+  // The page renders from the text only without a stored rendering; the JSON carries the text.
+  const text = purpose === 'page' ? sql`null::text` : sql`case when not (${stored}) then c.text end`;
+  const result = await sql<ReadingRow & { i: number }>`${sql.raw(READING[purpose])}
     select k.i, b.slug, b.title, b.author, b.cover_key, b.status, b.chapter_count,
-           c.number, c.title as chapter_title, coalesce(${current} and c.html_deflated is not null, false) as compressed_stored,
+           c.number, c.title as chapter_title,
            case when c.number is not null then coalesce(nullif(split_part(c.html_source, ':', 2), ''), md5(c.text)) end as text_hash,
-           ${rendering},
+           coalesce(${current} and c.html_deflated is not null and c.json_deflated is not null, false) as forms_stored,
+           case when ${current} and not (${stored}) then c.html end as html,
+           ${text} as text,
+           case when ${stored} then ${sql.raw(`c.${form}_deflated`)} end as deflated,
+           case when ${stored} then ${sql.raw(`c.${form}_crc`)} end as crc,
+           case when ${stored} then ${sql.raw(`c.${form}_bytes`)} end as bytes,
            (select max(p.number) from chapters p where p.book_slug = b.slug and p.number < k.n) as prev,
            (select min(x.number) from chapters x where x.book_slug = b.slug and x.number > k.n) as next
     from jsonb_to_recordset(${JSON.stringify(keys.map((k, i) => ({ slug: k.slug, n: k.n, i: i + 1 })))}::jsonb) as k(slug text, n int, i int)

@@ -16,7 +16,8 @@ import { createRenderedPages, lookAndViewerKey } from '../../platform/http/rende
 import { createChapterPageTemplates } from './page-template.ts';
 import { BookDetailResponse, BookParams, BookQuery, ChapterParams, ChapterQuery, ChapterResponse } from './model.ts';
 import { jumpTarget, parseChapterNumber, parsePage } from './paging.ts';
-import { bookDetail, bookPageData, cachedChapterPage, chapterJson, createChapterPageCache, nearestChapter, pageDataWithoutText, withTranslation } from './service.ts';
+import { bookDetail, bookPageData, nearestChapter } from './service.ts';
+import { cachedChapter, chapterJson, createChapterFactsCache, pageDataWithoutText, withTranslation } from './chapter-reading.ts';
 
 /** An htmx pager click asks for the chapter list only; a history restore wants the whole page. */
 function wantsChapterList(request: Request): boolean {
@@ -29,11 +30,11 @@ export function readerRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Pa
   const { db } = platform;
   const htmlCache = createChapterHtmlCache(platform.cache, { onError: (error) => platform.log.warn('chapter rendering cache unavailable', { error: error as Error }) });
   // Subscribed once, here: every process hears announceChapterChange.
-  const chapterPages = createChapterPageCache(platform.cache, (error) => platform.log.warn('chapter page invalidations unavailable', { error: error as Error }));
+  const chapters = createChapterFactsCache(platform.cache, (error) => platform.log.warn('chapter page invalidations unavailable', { error: error as Error }));
   const renderedPages = createRenderedPageCache();
   const templates = createChapterPageTemplates();
   // The same facts name the chapter's JSON (book, title, neighbours and the text by its hash).
-  const chapterJsons = createRenderedPages({ cache: 'chapter_json', contentType: 'application/json', maxEntries: 50_000, maxBytes: 48_000_000 });
+  const chapterJsons = createRenderedPages({ cache: 'chapter_json', contentType: 'application/json', maxEntries: 50_000, maxBytes: 48_000_000, admitAfter: 200_000 });
   return new Elysia({ name: 'reader' })
     .use(auth)
     .get('/api/book/:slug', ({ params, query }) => bookDetail(db, params.slug, query), {
@@ -45,8 +46,8 @@ export function readerRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Pa
     .get('/api/chapter/:slug/:n', async ({ request, params, query }) => {
       // A translation (?locale=) is read each time; the original is kept like the page, under its facts.
       if (query.locale !== undefined) return Response.json(await chapterJson(db, htmlCache, params.slug, params.n, query.locale));
-      const { entry } = await cachedChapterPage(db, htmlCache, chapterPages, params.slug, params.n);
-      return chapterJsons.respond(request, entry.kept ? entry.value.fingerprint : null, async () => JSON.stringify(await chapterJson(db, htmlCache, params.slug, params.n)));
+      const chapter = await cachedChapter(db, htmlCache, chapters, params.slug, params.n, 'json');
+      return chapterJsons.respond(request, chapter.entry.kept ? chapter.entry.value.fingerprint : null, () => chapter.json());
     }, {
       params: ChapterParams,
       query: ChapterQuery,
@@ -72,7 +73,7 @@ export function readerRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Pa
       // Pages answer a malformed chapter number like a missing chapter: the reader sees the 404 page.
       const n = parseChapterNumber(params.n);
       if (n === null) throw notFound('Chapter not found');
-      const page = await cachedChapterPage(db, htmlCache, chapterPages, params.slug, n);
+      const page = await cachedChapter(db, htmlCache, chapters, params.slug, n, 'page');
       const suggestFont = offersBookFont(request);
       const locale = (query as { locale?: string }).locale;
       // ?locale= shows a stored translation: never cached (a query string is not, page-cache.ts).

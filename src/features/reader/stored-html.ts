@@ -28,40 +28,58 @@ export const RENDERING_PREFIX = `${RENDER_VERSION}:`;
 /** The rendering of `text` and what it is stored under, for a writer that stores both with the text. */
 export function renderingOf(text: string): StoredRendering {
   const html = renderChapter(text);
-  return { html, html_source: renderingSource(text), ...compressedColumns(deflatePiece(html)) };
+  return { html, html_source: renderingSource(text), ...compressedForms(text, html) };
 }
 
 /** What a chapter row stores of a rendering. */
-export interface StoredRendering {
+export interface StoredRendering extends CompressedForms {
   html: string;
   html_source: string;
+}
+
+/** The rendering compressed, and the text and rendering as members of the chapter's JSON, compressed. */
+export interface CompressedForms {
   html_deflated: Uint8Array;
   /** The CRC-32 as PostgreSQL's signed integer. */
   html_crc: number;
   html_bytes: number;
+  json_deflated: Uint8Array;
+  json_crc: number;
+  json_bytes: number;
 }
 
-function compressedColumns(piece: DeflatedPiece): Pick<StoredRendering, 'html_deflated' | 'html_crc' | 'html_bytes'> {
-  return { html_deflated: piece.deflated, html_crc: piece.crc | 0, html_bytes: piece.length };
+/** `"text":…,"html":…` exactly as JSON.stringify writes them in the chapter's JSON (reader/model.ts). */
+export function jsonMembers(text: string, html: string): string {
+  return `"text":${JSON.stringify(text)},"html":${JSON.stringify(html)}`;
 }
 
-/** The stored compressed rendering as a piece for a gzip body (gzip-parts.ts), or null when not stored. */
-export function storedPiece(row: { html_deflated: Uint8Array | null; html_crc: number | null; html_bytes: number | null }): DeflatedPiece | null {
-  if (!row.html_deflated || row.html_crc === null || row.html_bytes === null) return null;
-  return keptPiece(row.html_deflated, row.html_crc, row.html_bytes);
+export function compressedForms(text: string, html: string, htmlPiece: DeflatedPiece = deflatePiece(html)): CompressedForms {
+  const json = deflatePiece(jsonMembers(text, html));
+  return {
+    html_deflated: htmlPiece.deflated, html_crc: htmlPiece.crc | 0, html_bytes: htmlPiece.length,
+    json_deflated: json.deflated, json_crc: json.crc | 0, json_bytes: json.length,
+  };
+}
+
+/** A stored compressed form as a piece for a gzip body (gzip-parts.ts), or null when not stored. */
+export function storedPiece(deflated: Uint8Array | null, crc: number | null, bytes: number | null): DeflatedPiece | null {
+  if (!deflated || crc === null || bytes === null) return null;
+  return keptPiece(deflated, crc, bytes);
 }
 
 /**
- * Stores a rendering made while reading, only if the row still holds the text it was made from
- * (`textHash`, the md5 the read returned): a chapter edited meanwhile keeps its own.
+ * Stores a rendering made while reading, with its compressed forms, only if the row still holds
+ * the text it was made from (`textHash`, the md5 the read returned): a chapter edited meanwhile
+ * keeps its own.
  */
-export async function storeRendering(db: Db, slug: string, n: number, textHash: string, html: string, piece: DeflatedPiece = deflatePiece(html)): Promise<void> {
-  const c = compressedColumns(piece);
+export async function storeRendering(db: Db, slug: string, n: number, textHash: string, text: string, html: string, htmlPiece?: DeflatedPiece): Promise<void> {
+  const c = compressedForms(text, html, htmlPiece);
   await sql`
     update chapters set html = ${html}, html_source = ${RENDERING_PREFIX + textHash},
-      html_deflated = ${c.html_deflated}, html_crc = ${c.html_crc}, html_bytes = ${c.html_bytes}
+      html_deflated = ${c.html_deflated}, html_crc = ${c.html_crc}, html_bytes = ${c.html_bytes},
+      json_deflated = ${c.json_deflated}, json_crc = ${c.json_crc}, json_bytes = ${c.json_bytes}
     where book_slug = ${slug} and number = ${n} and md5(text) = ${textHash}
-      and (html_source is distinct from ${RENDERING_PREFIX + textHash} or html_deflated is null)`.execute(db);
+      and (html_source is distinct from ${RENDERING_PREFIX + textHash} or html_deflated is null or json_deflated is null)`.execute(db);
 }
 
 /** The stored rendering of the text that hashes to `textHash`, or null when none is stored for it. */
@@ -88,20 +106,23 @@ export async function renderMissingChapters(
   let rendered = 0;
   const store = async (rows: readonly { book_slug: string; number: number; text: string }[]) => {
     const renderings = rows.map((row) => {
-      const { html_deflated, ...rendering } = renderingOf(row.text);
-      return { slug: row.book_slug, n: row.number, ...rendering, deflated: Buffer.from(html_deflated).toString('base64'), hash: md5Hex(row.text) };
+      const { html_deflated, json_deflated, ...rendering } = renderingOf(row.text);
+      const base64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+      return { slug: row.book_slug, n: row.number, ...rendering, html_z: base64(html_deflated), json_z: base64(json_deflated), hash: md5Hex(row.text) };
     });
     if (renderings.length === 0) return;
     await sql`
       update chapters as c set html = v.html, html_source = v.html_source,
-        html_deflated = decode(v.deflated, 'base64'), html_crc = v.html_crc, html_bytes = v.html_bytes
+        html_deflated = decode(v.html_z, 'base64'), html_crc = v.html_crc, html_bytes = v.html_bytes,
+        json_deflated = decode(v.json_z, 'base64'), json_crc = v.json_crc, json_bytes = v.json_bytes
       from jsonb_to_recordset(${JSON.stringify(renderings)}::jsonb)
-        as v(slug text, n integer, html text, html_source text, deflated text, html_crc integer, html_bytes integer, hash text)
+        as v(slug text, n integer, html text, html_source text, html_z text, html_crc integer, html_bytes integer,
+             json_z text, json_crc integer, json_bytes integer, hash text)
       where c.book_slug = v.slug and c.number = v.n and md5(c.text) = v.hash`.execute(db);
     rendered += renderings.length;
     options.onProgress?.(rendered);
   };
-  const stale = sql<boolean>`(c.html_source is distinct from ${RENDERING_PREFIX} || md5(c.text) or c.html_deflated is null)`;
+  const stale = sql<boolean>`(c.html_source is distinct from ${RENDERING_PREFIX} || md5(c.text) or c.html_deflated is null or c.json_deflated is null)`;
   if (options.only) {
     for (let i = 0; i < options.only.length; i += batch) {
       const part = options.only.slice(i, i + batch);

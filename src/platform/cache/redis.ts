@@ -21,6 +21,8 @@ const CONNECTION: RedisOptions = {
   connectTimeout: 2_000,
   maxRetriesPerRequest: 1,
   commandTimeout: 2_000,
+  // Commands issued in the same tick (many requests read the catalogue version at once) leave in one write.
+  enableAutoPipelining: true,
 };
 
 // EXISTS first rather than "INCR returned 1": a key holding "0" is not created by this call.

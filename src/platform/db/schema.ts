@@ -66,6 +66,10 @@ export interface ChaptersTable {
   html_deflated: Uint8Array | null;
   html_crc: number | null;
   html_bytes: number | null;
+  /** `"text":…,"html":…` of the chapter's JSON, compressed the same way (reader/stored-html.ts). */
+  json_deflated: Uint8Array | null;
+  json_crc: number | null;
+  json_bytes: number | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

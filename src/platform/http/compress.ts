@@ -25,11 +25,14 @@ export function pickEncoding(acceptEncoding: string | null): Encoding | null {
   return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
 }
 
-export function compressBytes(bytes: Uint8Array, encoding: Encoding): Uint8Array {
-  // Quality 5 keeps brotli cheap enough for dynamic pages; static assets are compressed once at 11.
-  return encoding === 'br'
-    ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-    : gzipSync(bytes, { level: 6 });
+/**
+ * Compresses a dynamic body: brotli at quality 5 and gzip at level 2 keep it cheap (static assets
+ * are compressed once, at the highest settings). Text and plain Uint8Arrays are handed to zlib as
+ * Buffers: under Bun, zlib takes a Buffer at half the cost of another typed array.
+ */
+export function compressBytes(body: Uint8Array | string, encoding: Encoding): Uint8Array {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  return encoding === 'br' ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(bytes, { level: 2 });
 }
 
 /**

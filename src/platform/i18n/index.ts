@@ -20,10 +20,16 @@ export function isLocale(x: unknown): x is Locale {
 const pluralRules = new Map<Locale, Intl.PluralRules>();
 const numberFormats = new Map<Locale, Intl.NumberFormat>();
 
+/** Plural categories of the counts pages show most (0–999), worked out once per locale. */
+const smallPlurals = new Map<Locale, Intl.LDMLPluralRule[]>();
+
 function pluralOf(locale: Locale, count: number): Intl.LDMLPluralRule {
   let rules = pluralRules.get(locale);
   if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(LOCALE_TAGS[locale])));
-  return rules.select(count);
+  if (!Number.isInteger(count) || count < 0 || count >= 1000) return rules.select(count);
+  let small = smallPlurals.get(locale);
+  if (!small) smallPlurals.set(locale, (small = []));
+  return (small[count] ??= rules.select(count));
 }
 
 export function formatNumber(locale: Locale, n: number): string {
@@ -41,13 +47,25 @@ function lookup(locale: Locale, key: string, count: unknown): string | undefined
   return messages[`${key}_${pluralOf(locale, count)}`] ?? messages[`${key}_other`];
 }
 
+/** A message cut at its {placeholders}: texts at even places, names at odd ones (cut once per message). */
+const compiled = new Map<string, string[]>();
+
+function partsOf(message: string): string[] {
+  let parts = compiled.get(message);
+  if (!parts) compiled.set(message, (parts = message.split(/\{(\w+)\}/)));
+  return parts;
+}
+
 function interpolate(locale: Locale, message: string, params?: Params): string {
   if (!params) return message;
-  return message.replace(/\{(\w+)\}/g, (whole, name: string) => {
+  const parts = partsOf(message);
+  let out = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i]!;
     const value = params[name];
-    if (value === undefined) return whole;
-    return typeof value === 'number' ? formatNumber(locale, value) : value;
-  });
+    out += (value === undefined ? `{${name}}` : typeof value === 'number' ? formatNumber(locale, value) : value) + parts[i + 1]!;
+  }
+  return out;
 }
 
 /** The message for `key` in `locale`, else in English, else the key itself (visible, never empty). */

@@ -14,22 +14,39 @@ function SearchHit({ ctx, book, words }: { ctx: PageContext; book: Book; words: 
   const safeTitle = highlight(book.title, words);
   const safeAuthor = highlight(ctx.t('book.by', { author: book.author }), words);
   const safeSnippet = highlight(snippet(book.description, words), words);
+  // What does not depend on the words searched is the same for every search: kept drawn when the page allows.
+  const safeCover = ctx.keep ? ctx.keep(book, 'hit-cover', () => hitCover(book)) : hitCover(book);
+  const safeFacts = ctx.keep ? ctx.keep(book, 'hit-facts', () => hitFacts(ctx, book)) : hitFacts(ctx, book);
   return (
     <article class="search-hit">
-      <a class="search-hit__cover" href={`/book/${encodeURIComponent(book.slug)}`} tabindex="-1" aria-hidden="true">
-        <Cover book={book} />
-      </a>
+      {safeCover}
       <div class="search-hit__body">
         <h3 class="search-hit__title">
           <a href={`/book/${encodeURIComponent(book.slug)}`}>{safeTitle}</a>
         </h3>
         <p class="book-card__author">{safeAuthor}</p>
         {book.description ? <p class="search-hit__snippet">{safeSnippet}</p> : ''}
-        <BookFacts ctx={ctx} book={book} />
-        <GenreChips ctx={ctx} book={book} />
+        {safeFacts}
       </div>
     </article>
   );
+}
+
+function hitCover(book: Book): string {
+  return (
+    <a class="search-hit__cover" href={`/book/${encodeURIComponent(book.slug)}`} tabindex="-1" aria-hidden="true">
+      <Cover book={book} />
+    </a>
+  ) as string;
+}
+
+function hitFacts(ctx: PageContext, book: Book): string {
+  return (
+    <>
+      <BookFacts ctx={ctx} book={book} />
+      <GenreChips ctx={ctx} book={book} />
+    </>
+  ) as string;
 }
 
 function NoResults({ ctx, q, suggestions }: { ctx: PageContext; q: string; suggestions: readonly Genre[] }): JSX.Element {

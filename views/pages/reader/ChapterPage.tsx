@@ -1,4 +1,4 @@
-import type { ChapterPageData } from '../../../src/features/reader/service.ts';
+import type { ChapterPageData } from '../../../src/features/reader/chapter-reading.ts';
 import type { PageContext } from '../../context.ts';
 import { AudioPlayer, PLAYER_SCRIPTS } from '../../components/AudioPlayer.tsx';
 import { TranslationSwitch } from '../../components/TranslationSwitch.tsx';

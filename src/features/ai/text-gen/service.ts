@@ -4,7 +4,6 @@ import type { Cache } from '../../../platform/cache/port.ts';
 import { badRequest, notFound } from '../../../platform/http/errors.ts';
 import type { AiCall, AiClient } from '../../../integrations/ai/index.ts';
 import { setBookGenres } from '../../catalogue/writes/service.ts';
-import { refreshGenreCounts } from '../../catalogue/service.ts';
 import { announceChapterChange } from '../../reader/service.ts';
 import { openingOf } from '../chapter-names/prompt.ts';
 import { GenresAnswer, QualityAnswer, SEVERITIES, TaglineAnswer, WarningsAnswer } from './model.ts';
@@ -71,7 +70,6 @@ export const applyText = {
     const book = await requireBook(db, slug);
     if (!genres) throw badRequest('genres are required');
     const stored = await setBookGenres(db, book.slug, genres);
-    refreshGenreCounts(db);
     await announceChapterChange(cache, book.slug);
     return { slug: book.slug, genres: stored };
   },

@@ -7,7 +7,7 @@ import { decodeCursor, encodeCursor, isStorableText } from './cursor.ts';
 import { DEFAULT_LIMIT, type CacheItem, type CachePage } from './model.ts';
 import { cacheEntry, cachePage, cacheTotals, deleteCacheEntry, forgetDoneJobs, type CacheRow } from './queries.ts';
 import type { Target } from '../queries.ts';
-import { bumpCatalogueVersion, type CatalogueAnnouncer } from '../../catalogue/answers.ts';
+import { bumpCatalogueVersion, type CatalogueAnnouncer } from '../../catalogue/version.ts';
 
 const VOICE = new RegExp(VOICE_PATTERN);
 

@@ -10,7 +10,7 @@ import { notifyJobEnded } from './notify.ts';
 import { describeFailure, withChunkRetries } from '../failures.ts';
 import { storedSentences } from '../timings/sentences.ts';
 import { settleOrphans } from './state.ts';
-import { bumpCatalogueVersion } from '../../catalogue/answers.ts';
+import { bumpCatalogueVersion } from '../../catalogue/version.ts';
 import { resolveVoice, type SpeechCatalog } from '../voices/service.ts';
 import { parseNarration } from '../narration.ts';
 import { narrationScript } from '../script.ts';
@@ -135,6 +135,7 @@ async function generate(deps: AudioJobDeps, objects: ObjectStore, payload: Audio
     const row = await markDone(trx, ctx.jobId);
     if (row) await notifyJobEnded(trx, row, 'done', narration.bookTitle);
   });
+  await bumpCatalogueVersion(ctx); // the book's has_audio may have turned on (a trigger follows audio_files)
   await removeParts(objects, ctx.jobId);
   ctx.log.info('audio stored', { key, bytes: layout.size, duration });
   return { key, bytes: layout.size, duration };

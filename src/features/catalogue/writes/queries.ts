@@ -64,6 +64,9 @@ export interface ChapterValues {
   html_deflated: Uint8Array;
   html_crc: number;
   html_bytes: number;
+  json_deflated: Uint8Array;
+  json_crc: number;
+  json_bytes: number;
 }
 
 /** 'added', 'updated' or 'unchanged' (same text and title: nothing written). */
@@ -84,6 +87,9 @@ export async function upsertChapter(db: Executor, slug: string, values: ChapterV
           html_deflated: (eb) => eb.ref('excluded.html_deflated'),
           html_crc: (eb) => eb.ref('excluded.html_crc'),
           html_bytes: (eb) => eb.ref('excluded.html_bytes'),
+          json_deflated: (eb) => eb.ref('excluded.json_deflated'),
+          json_crc: (eb) => eb.ref('excluded.json_crc'),
+          json_bytes: (eb) => eb.ref('excluded.json_bytes'),
           source_key: sql`coalesce(excluded.source_key, chapters.source_key)`,
           updated_at: sql`now()`,
         })

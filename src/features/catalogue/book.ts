@@ -1,0 +1,29 @@
+import type { Book } from './model.ts';
+import type { BookRow } from './queries.ts';
+
+/** Covers are served by the app at /covers/<key without its "covers/" prefix> (features/covers). */
+export function coverPath(coverKey: string | null): string | null {
+  return coverKey ? `/${coverKey}` : null;
+}
+
+/** A book row in the shape fixed for the mobile client (docs/api.md). */
+export function toBook(row: BookRow): Book {
+  return {
+    slug: row.slug,
+    title: row.title,
+    author: row.author,
+    cover_url: coverPath(row.cover_key),
+    description: row.description,
+    genres: row.genres,
+    status: row.status,
+    chapter_count: row.chapter_count,
+    rating_avg: ratingAverage(row.rating_sum, row.rating_count),
+    rating_count: row.rating_count,
+    has_audio: row.has_audio,
+  };
+}
+
+/** Two decimals; null before the first vote. */
+export function ratingAverage(sum: number, count: number): number | null {
+  return count > 0 ? Math.round((sum / count) * 100) / 100 : null;
+}
