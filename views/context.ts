@@ -35,9 +35,9 @@ export interface PageContext {
   /** null for anonymous visitors. */
   viewer: Viewer | null;
   /**
-   * Set by pages that keep parts drawn once (platform/http/kept-drawings.ts): what `draw` makes as
-   * `part` of `owner` in this locale, drawn the first time. Only for parts that depend on the owner
-   * and the locale alone.
+   * Set by pages that keep parts drawn once (platform/http/kept-drawings.ts): a placeholder for what
+   * `draw` makes as `part` of `owner` in this locale, drawn the first time. Only for parts that
+   * depend on the owner and the locale alone, and whose drawing keeps nothing itself.
    */
   keep?: (owner: object, part: string, draw: () => string) => string;
 }

@@ -20,18 +20,31 @@ export function highlight(text: string, words: readonly string[]): string {
   return html + escapeHtml(text.slice(last));
 }
 
+/** Descriptions with their runs of white space made one space: every search shows the same books again. */
+const cleaned = new Map<string, string>();
+
+function clean(text: string): string {
+  let result = cleaned.get(text);
+  if (result === undefined) {
+    result = text.replace(/\s+/g, ' ').trim();
+    if (cleaned.size >= 20_000) cleaned.delete(cleaned.keys().next().value!);
+    cleaned.set(text, result);
+  }
+  return result;
+}
+
 /** A window of about `length` characters around the first match (or the start), with ellipses. */
 export function snippet(text: string, words: readonly string[], length = 180): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= length) return clean;
+  const whole = clean(text);
+  if (whole.length <= length) return whole;
   const pattern = matcher(words);
-  const first = pattern ? Math.max(0, clean.search(pattern)) : 0;
+  const first = pattern ? Math.max(0, whole.search(pattern)) : 0;
   let start = Math.max(0, first - Math.floor(length / 3));
   // Start and end on word boundaries so no word is shown cut.
-  if (start > 0) start = clean.indexOf(' ', start) + 1 || start;
-  let end = Math.min(clean.length, start + length);
-  if (end < clean.length) end = clean.lastIndexOf(' ', end) > start ? clean.lastIndexOf(' ', end) : end;
-  return (start > 0 ? '…' : '') + clean.slice(start, end) + (end < clean.length ? '…' : '');
+  if (start > 0) start = whole.indexOf(' ', start) + 1 || start;
+  let end = Math.min(whole.length, start + length);
+  if (end < whole.length) end = whole.lastIndexOf(' ', end) > start ? whole.lastIndexOf(' ', end) : end;
+  return (start > 0 ? '…' : '') + whole.slice(start, end) + (end < whole.length ? '…' : '');
 }
 
 /** Recent matchers: a results page highlights three texts of each of its books with the same words. */

@@ -1,7 +1,8 @@
 import { Elysia } from 'elysia';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
 import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
-import { keptDrawing } from '../../platform/http/kept-drawings.ts';
+import { KeptParts } from '../../platform/http/kept-drawings.ts';
+import type { Rendered } from '../../platform/http/rendered-pages.ts';
 import type { PageContext } from '../../../views/context.ts';
 import { BrowseFragment, BrowsePage } from '../../../views/pages/catalogue/BrowsePage.tsx';
 import { BrowseMore } from '../../../views/pages/catalogue/BrowseResults.tsx';
@@ -99,9 +100,11 @@ function here(request: Request, env: PageEnvironment, path: string) {
 }
 
 /** A listing page whose book cards are kept drawn, per book and language (platform/http/kept-drawings.ts). */
-function drawn(request: Request, env: PageEnvironment, path: string, draw: (ctx: PageContext) => JSX.Element): string {
+function drawn(request: Request, env: PageEnvironment, path: string, draw: (ctx: PageContext) => JSX.Element): Rendered {
   const ctx = here(request, env, path);
-  return draw({ ...ctx, keep: (owner, part, drawPart) => keptDrawing(owner, `${part}:${ctx.locale}`, drawPart) }) as string;
+  const parts = new KeptParts();
+  const page = draw({ ...ctx, keep: (owner, part, drawPart) => parts.keep(owner, `${part}:${ctx.locale}`, drawPart) }) as string;
+  return { bytes: parts.bytes(page) };
 }
 
 /** The genres with the most books, offered when a search finds nothing. */

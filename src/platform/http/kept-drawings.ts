@@ -1,18 +1,49 @@
+import { randomBytes } from 'node:crypto';
+
 /**
  * Parts of pages drawn once and reused: a listing's book cards are the same card on every page,
- * filter and sort that shows the book, so a browse page draws its shell and joins kept cards.
+ * filter and sort that shows the book, so a browse page draws only its shell and joins kept cards.
  *
- * A drawing is kept for an owner object and a variant (which part, in which language): the book object the
- * catalogue index holds is replaced whenever the book changes, so a kept card never outlives its
- * data, and it is held weakly, so it goes with the book. Only what depends on the owner and the
- * variant alone may be kept (a card does not show the viewer, the theme or the page it is on).
+ * A drawing is kept for an owner object and a variant (which part, in which language): the book
+ * object the catalogue index holds is replaced whenever the book changes, so a kept card never
+ * outlives its data, and it is held weakly, so it goes with the book. Only what depends on the
+ * owner and the variant alone may be kept (a card does not show the viewer, the theme or the page
+ * it is on).
+ *
+ * Parts are kept as UTF-8 bytes and the page is put together as bytes: the view draws its shell
+ * with a placeholder where each kept part goes, and only the shell is turned into bytes. (A page
+ * drawn whole is a string of thousands of pieces, and making bytes of it costs more than drawing
+ * it.)
  */
-const drawings = new WeakMap<object, Map<string, string>>();
+const kept = new WeakMap<object, Map<string, Buffer>>();
 
-export function keptDrawing(owner: object, variant: string, draw: () => string): string {
-  let byVariant = drawings.get(owner);
-  if (!byVariant) drawings.set(owner, (byVariant = new Map()));
-  let html = byVariant.get(variant);
-  if (html === undefined) byVariant.set(variant, (html = draw()));
-  return html;
+const TOKEN = randomBytes(9).toString('hex');
+const PLACEHOLDER = new RegExp(`zq${TOKEN}d(\\d+)z`, 'g');
+
+/** The kept parts of one page being drawn. */
+export class KeptParts {
+  private readonly used: Buffer[] = [];
+
+  /** A placeholder for what `draw` makes for `owner` as `variant` (drawn the first time). */
+  readonly keep = (owner: object, variant: string, draw: () => string): string => {
+    let byVariant = kept.get(owner);
+    if (!byVariant) kept.set(owner, (byVariant = new Map()));
+    let bytes = byVariant.get(variant);
+    if (!bytes) byVariant.set(variant, (bytes = Buffer.from(draw())));
+    this.used.push(bytes);
+    return `zq${TOKEN}d${this.used.length - 1}z`;
+  };
+
+  /** The page as UTF-8 bytes: the shell's text with each kept part in its place. */
+  bytes(page: string): Buffer {
+    const chunks: Buffer[] = [];
+    let from = 0;
+    for (const match of page.matchAll(PLACEHOLDER)) {
+      if (match.index > from) chunks.push(Buffer.from(page.slice(from, match.index)));
+      chunks.push(this.used[Number(match[1])]!);
+      from = match.index + match[0].length;
+    }
+    if (from < page.length) chunks.push(Buffer.from(page.slice(from)));
+    return Buffer.concat(chunks);
+  }
 }

@@ -13,8 +13,8 @@ import { viewerOf } from './request-context.ts';
  */
 type RenderedPage = { [E in Encoding]?: Uint8Array } & { expiresAt: number };
 
-/** What a page is made as: its text (compressed here), or a gzip body already made (page-template.ts). */
-export type Rendered = string | { gzip: Uint8Array };
+/** What a page is made as: its text or its UTF-8 bytes (compressed here), or a gzip body already made (page-template.ts). */
+export type Rendered = string | { bytes: Uint8Array } | { gzip: Uint8Array };
 
 export interface RenderedPages {
   /**
@@ -78,7 +78,7 @@ export function createRenderedPages(options: RenderedPagesOptions): RenderedPage
       if (request.method !== 'GET') return plain(textOf(await render()), headers, type);
       if (key === null) {
         const made = await render();
-        return typeof made === 'string' ? plain(made, headers, type) : encoded(request, { gzip: made.gzip, expiresAt: 0 }, headers, type);
+        return typeof made === 'string' ? plain(made, headers, type) : encoded(request, { gzip: gzipOf(made), expiresAt: 0 }, headers, type);
       }
       let page = pages.get(key);
       if (page && page.expiresAt <= now()) {
@@ -89,8 +89,7 @@ export function createRenderedPages(options: RenderedPagesOptions): RenderedPage
       if (!page) {
         const made = await render();
         // Dynamic text is compressed with gzip: a third of brotli's cost at quality 5, for a few % more bytes.
-        const gzip = typeof made === 'string' ? compressBytes(made, 'gzip') : made.gzip;
-        page = { gzip, expiresAt: now() + ttlMs };
+        page = { gzip: gzipOf(made), expiresAt: now() + ttlMs };
         if (!admit(key)) return encoded(request, page, headers, type);
         pages.set(key, page);
       }
@@ -118,7 +117,11 @@ function secondSighting(window: number): (key: string) => boolean {
 }
 
 function textOf(made: Rendered): string {
-  return typeof made === 'string' ? made : decoder.decode(gunzipSync(made.gzip));
+  return typeof made === 'string' ? made : 'bytes' in made ? decoder.decode(made.bytes) : decoder.decode(gunzipSync(made.gzip));
+}
+
+function gzipOf(made: Rendered): Uint8Array {
+  return typeof made === 'string' ? compressBytes(made, 'gzip') : 'bytes' in made ? compressBytes(made.bytes, 'gzip') : made.gzip;
 }
 
 function decompressed(page: RenderedPage): Uint8Array {

@@ -71,13 +71,24 @@ export class TypoIndex {
       const sequences = this.sequences[id]!;
       const score = Math.max(this.scratch.similarityTo(sequences.title), this.scratch.similarityTo(sequences.author));
       if (score < TYPO_SIMILARITY) continue;
-      found.push({ id, score });
-      if (found.length >= wanted) {
-        found.sort(byScore);
-        found.length = wanted;
+      const hit = { id, score };
+      if (found.length < wanted) {
+        found.push(hit);
+        if (found.length === wanted) found.sort(byScore);
+      } else if (byScore(hit, found[wanted - 1]!) < 0) {
+        // Kept sorted once full: the newcomer takes its place, the last one goes.
+        let lo = 0;
+        let hi = wanted - 1;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (byScore(found[mid]!, hit) <= 0) lo = mid + 1;
+          else hi = mid;
+        }
+        found.splice(lo, 0, hit);
+        found.pop();
       }
     }
-    return found.sort(byScore);
+    return found.length < wanted ? found.sort(byScore) : found;
   }
 
   private fit(size: number): void {
