@@ -56,7 +56,7 @@ async function main() {
 
 function serve(port: number, handler: ReturnType<typeof createHandler>) {
   // Never the runtime's development mode: its error page would show stacks and source to a client.
-  return Bun.serve({ port, idleTimeout: 120, development: false, fetch: (request, server) => handler(request, server.requestIP(request)?.address) });
+  return Bun.serve({ port, idleTimeout: 120, development: false, reusePort: !!process.env.REUSE_PORT, fetch: (request, server) => handler(request, server.requestIP(request)?.address) });
 }
 
 main().catch((error) => {

@@ -86,6 +86,9 @@ describe('the cached chapter page', () => {
     const before = titleOf(await text(path));
     expect(before).toBeTruthy();
     expect(titleOf(await text(path, {}, other))).toBe(before);
+    // Read again: a chapter is kept from its second reading.
+    await text(path);
+    await text(path, {}, other);
 
     await app.platform.db.updateTable('chapters').set({ title: 'A Title Changed Elsewhere' }).where('book_slug', '=', 'salvage-rights').where('number', '=', 2).execute();
     // Until announced, both serve what they cached (the TTL bounds this for unannounced changes).

@@ -1,6 +1,7 @@
 import type { Cache } from '../../platform/cache/port.ts';
 import { countCacheLookup } from '../../platform/http/metrics/registry.ts';
 import { Lru } from './lru.ts';
+import { secondSighting } from '../../platform/cache/second-sighting.ts';
 
 /** The pub/sub channel on which writers announce a changed book (message: its slug). */
 export const CHAPTER_CHANGES = 'reader:chapter-changed';
@@ -33,6 +34,8 @@ export interface ChapterCacheOptions<V> {
   maxWeight?: number;
   /** A safety net for rows changed directly in the database, which nobody announces. */
   ttlSeconds?: number;
+  /** Keep a chapter only when it is asked for a second time within the last this many (cache/second-sighting.ts). */
+  admitAfter?: number;
   now?: () => number;
   onError?: (error: unknown) => void;
 }
@@ -57,6 +60,7 @@ export function createChapterCache<V>(cache: Cache, options: ChapterCacheOptions
   );
   const pending = new Map<string, Promise<ChapterEntry<V>>>();
   let stamps = 0;
+  const admit = options.admitAfter ? secondSighting(options.admitAfter) : () => true;
   // Bumped by every change heard: a load that started under an older generation may be stale.
   let generation = 0;
   let live = false;
@@ -80,9 +84,10 @@ export function createChapterCache<V>(cache: Cache, options: ChapterCacheOptions
   async function load(id: string, slug: string, loader: () => Promise<V>): Promise<ChapterEntry<V>> {
     const started = generation;
     const value = await loader();
+    // Not kept from a load that raced a change; not stored before its second reading.
     const kept = live && started === generation;
     const entry = { value, stamp: ++stamps, kept };
-    if (kept) local.set(id, { entry, slug, expiresAt: now() + ttlMs });
+    if (kept && admit(id)) local.set(id, { entry, slug, expiresAt: now() + ttlMs });
     return entry;
   }
 

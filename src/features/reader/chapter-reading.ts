@@ -157,9 +157,12 @@ export type ChapterFactsCache = ChapterCache<ChapterFacts>;
 export function createChapterFactsCache(cache: Cache, onError?: (error: unknown) => void): ChapterFactsCache {
   return createChapterCache<ChapterFacts>(cache, {
     weigh: (facts) => facts.fingerprint.length * 2 + (facts.piece?.deflated.byteLength ?? 0) + (facts.jsonPiece?.deflated.byteLength ?? 0) + 300,
-    maxEntries: 50_000,
-    maxWeight: 64_000_000,
+    // Each kept chapter is a handful of objects the garbage collector walks: a few tens of thousands at most.
+    maxEntries: 20_000,
+    maxWeight: 40_000_000,
     ttlSeconds: 60,
+    // Like the pages made from them: a chapter opened once is not kept.
+    admitAfter: 200_000,
     onError,
   });
 }

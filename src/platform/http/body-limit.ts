@@ -1,3 +1,4 @@
+import { urlOf } from './request-context.ts';
 import { Elysia } from 'elysia';
 import { tooLarge } from './errors.ts';
 
@@ -25,7 +26,7 @@ export function bodyLimit(options: { bytes: number; larger?: Record<string, numb
     if (length === null || !isParsedType(request.headers.get('content-type'))) return;
     const declared = Number(length);
     if (!Number.isFinite(declared)) return;
-    const max = options.larger?.[new URL(request.url).pathname] ?? options.bytes;
+    const max = options.larger?.[urlOf(request).pathname] ?? options.bytes;
     if (declared > max) throw tooLarge(`Request bodies are limited to ${Math.round((max / MB) * 10) / 10} MB`);
   });
 }

@@ -1,17 +1,30 @@
+/** The cookies of a request, parsed once (a page reads a dozen: session, look, font offer…). */
+const parsed = new WeakMap<Request, Map<string, string | null>>();
+
+function cookiesOf(request: Request): Map<string, string | null> {
+  let cookies = parsed.get(request);
+  if (cookies) return cookies;
+  cookies = new Map();
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (cookies.has(name)) continue; // the first of two with one name wins, as before
+    let value: string | null;
+    try {
+      value = decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      value = null;
+    }
+    cookies.set(name, value);
+  }
+  parsed.set(request, cookies);
+  return cookies;
+}
+
 /** Reads one cookie from a Request; tolerant of malformed headers. */
 export function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get('cookie');
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(eq + 1).trim());
-    } catch {
-      return null;
-    }
-  }
-  return null;
+  return cookiesOf(request).get(name) ?? null;
 }
 
 export interface CookieOptions {

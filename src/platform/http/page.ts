@@ -1,7 +1,7 @@
 import { FONT_FAMILIES, THEMES, type FontFamily, type PageContext, type Theme } from '../../../views/context.ts';
 import { isLocale, makeTranslator, negotiateLocale } from '../i18n/index.ts';
 import { readCookie } from './cookies.ts';
-import { requestIdOf, viewerOf } from './request-context.ts';
+import { requestIdOf, viewerOf, urlOf } from './request-context.ts';
 import { linkBase } from './public-origin.ts';
 
 export interface PageEnvironment {
@@ -17,7 +17,16 @@ export interface Appearance {
   fontSize: number;
 }
 
+/** Each request's look, worked out once (the page, its cache key and its template all ask). */
+const appearances = new WeakMap<Request, Appearance>();
+
 export function appearanceFromRequest(request: Request): Appearance {
+  let appearance = appearances.get(request);
+  if (!appearance) appearances.set(request, (appearance = readAppearance(request)));
+  return appearance;
+}
+
+function readAppearance(request: Request): Appearance {
   const locale = readCookie(request, 'locale');
   const theme = readCookie(request, 'theme');
   const font = readCookie(request, 'font_family');
@@ -32,7 +41,7 @@ export function appearanceFromRequest(request: Request): Appearance {
 
 export function pageContext(request: Request, env: PageEnvironment, viewer: PageContext['viewer'] = viewerOf(request)): PageContext {
   const appearance = appearanceFromRequest(request);
-  const url = new URL(request.url);
+  const url = urlOf(request);
   return {
     ...appearance,
     t: makeTranslator(appearance.locale),

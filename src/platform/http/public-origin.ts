@@ -1,3 +1,4 @@
+import { urlOf } from './request-context.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
@@ -17,7 +18,7 @@ const scope = new AsyncLocalStorage<string>();
 
 /** The origin the request was addressed to (Host), or the proxy's forwarded one when trusted. */
 export function requestOrigin(request: Request, trustProxy: boolean): string {
-  const url = new URL(request.url);
+  const url = urlOf(request);
   if (trustProxy) {
     const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
     const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim();

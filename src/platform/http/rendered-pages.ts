@@ -1,5 +1,6 @@
 import { Lru } from '../cache/lru.ts';
-import { brotliDecompressSync, crc32, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { secondSighting } from '../cache/second-sighting.ts';
 import { acceptedEncodings, compressBytes, type Encoding } from './compress.ts';
 import { countCacheLookup, type CacheName } from './metrics/registry.ts';
 import { appearanceFromRequest } from './page.ts';
@@ -35,12 +36,7 @@ export interface RenderedPagesOptions {
   now?: () => number;
   /** Of every answer; HTML unless said otherwise (the chapter JSON is kept the same way). */
   contentType?: string;
-  /**
-   * Keep a page only when its key is asked for a second time (within the last `admitAfter` keys
-   * seen). Readers spread over a whole catalogue open most chapters once: keeping each of those
-   * would cost more (copying, evicting, a heap the garbage collector must walk) than the rare
-   * repeat saves, while a page read twice is likely to be read again.
-   */
+  /** Keep a page only when its key is asked for a second time within the last `admitAfter` keys (cache/second-sighting.ts). */
   admitAfter?: number;
 }
 
@@ -98,21 +94,6 @@ export function createRenderedPages(options: RenderedPagesOptions): RenderedPage
       if (weigh(page) !== before && pages.get(key) === page) pages.set(key, page); // weighed again with its new bytes
       return response;
     },
-  };
-}
-
-/**
- * True for a key seen before among the last `window` distinct keys (by a 32-bit hash of each: a
- * rare collision only admits a page early). The set restarts when full, so it stays small.
- */
-function secondSighting(window: number): (key: string) => boolean {
-  let seen = new Set<number>();
-  return (key) => {
-    const hash = crc32(key);
-    if (seen.has(hash)) return true;
-    if (seen.size >= window) seen = new Set();
-    seen.add(hash);
-    return false;
   };
 }
 

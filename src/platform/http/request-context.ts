@@ -27,6 +27,14 @@ export interface Viewer {
   avatarUrl: string | null;
 }
 const facts = new WeakMap<Request, RequestFacts>();
+const urls = new WeakMap<Request, URL>();
+
+/** The request's URL, parsed once: the server, the origin, the page context and routes all need it. */
+export function urlOf(request: Request): URL {
+  let url = urls.get(request);
+  if (!url) urls.set(request, (url = new URL(request.url)));
+  return url;
+}
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
 export const ANON_ID = /^[A-Za-z0-9_-]{16,128}$/;
 

@@ -1,7 +1,7 @@
 import type { Logger } from '../log.ts';
 import { compressResponse } from './compress.ts';
 import { jsonError } from './respond.ts';
-import { responseFactsOf, routeOf, stampRequest } from './request-context.ts';
+import { responseFactsOf, routeOf, stampRequest, urlOf } from './request-context.ts';
 import { observeRequest } from './metrics/registry.ts';
 import { serializeCookie } from './cookies.ts';
 import { publicBaseFor, runWithPublicBase, type OriginPolicy } from './public-origin.ts';
@@ -26,7 +26,7 @@ export function createRequestHandler(
   return async (request, clientIp) => {
     const forwarded = options.trustProxy ? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
     const facts = stampRequest(request, forwarded || clientIp);
-    const url = new URL(request.url);
+    const url = urlOf(request);
     let response: Response;
     const base = publicBaseFor(request, options.origins ?? { fixed: null, trustProxy: options.trustProxy ?? false });
     try {
