@@ -16,9 +16,8 @@
  * See docs/operations.md ("Benchmarks") for what each figure means and the targets.
  */
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, openSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { freePort } from '../tests/support/processes.ts';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { Redis } from 'ioredis';
@@ -28,11 +27,11 @@ import { decodedText, eachLimited, rawGet, type RawResponse } from './reading/ht
 import { runWrk, writeScript, type WrkResult, type WrkSettings } from './reading/wrk.ts';
 import { startCeiling } from './reading/ceiling.ts';
 import { cpuWindow, waitForQuiet } from './reading/cpu.ts';
-import { buildScenarios, type Catalogue, type Scenario } from './reading/scenarios.ts';
+import { buildScenarios, type Scenario } from './reading/scenarios.ts';
+import { readCatalogue, startBenchApp, type StartedApp } from './reading/app.ts';
 import { hitRatios, readCacheCounts, residentMb } from './reading/metrics.ts';
 import { printTable, verdict, type Row } from './reading/report.ts';
 
-const ROOT = resolve(import.meta.dir, '..');
 const { values: flags } = parseArgs({
   options: {
     books: { type: 'string', default: '2000' },
@@ -106,71 +105,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-async function readCatalogue(): Promise<Catalogue> {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    const books = (await client.query<{ slug: string; chapter_count: number; low: number; high: number }>(
-      `select b.slug, count(c.number)::int as chapter_count, min(c.number) as low, max(c.number) as high
-       from books b join chapters c on c.book_slug = b.slug group by b.slug order by b.slug`,
-    )).rows;
-    const gaps = books.filter((b) => b.low !== 1 || b.high !== b.chapter_count);
-    if (gaps.length) throw new Error(`chapters must be numbered 1..n for the uniform draw; ${gaps[0]!.slug} has ${gaps[0]!.low}..${gaps[0]!.high} for ${gaps[0]!.chapter_count}`);
-    const genreCounts = (await client.query<{ slug: string; count: string }>('select genre_slug as slug, count(*) from book_genres group by 1 order by 2 desc, 1')).rows.map((r) => ({ slug: r.slug, count: Number(r.count) }));
-    const statuses = (await client.query<{ status: string; count: string }>('select status, count(*) from books group by 1 order by 2 desc')).rows.map((r) => ({ status: r.status, count: Number(r.count) }));
-    const named = (await client.query<{ title: string; author: string }>('select title, author from books order by slug')).rows;
-    const surnames = (await client.query<{ s: string }>("select split_part(author, ' ', 2) as s from books group by 1 order by count(*) desc limit 3")).rows.map((r) => r.s);
-    return {
-      books: books.map(({ slug, chapter_count }) => ({ slug, chapter_count })),
-      genreCounts,
-      genres: (await client.query<{ slug: string }>('select slug from genres order by slug')).rows.map((r) => r.slug),
-      statuses,
-      titles: named.map((r) => r.title),
-      authors: named.map((r) => r.author),
-      surnames,
-    };
-  } finally {
-    await client.end();
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Processes
 
-async function startApp(): Promise<{ base: string; logFile: string; pid: number }> {
-  const port = await freePort();
-  const dataDir = join(work, 'data');
-  const logFile = join(work, 'app.log');
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? work,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL,
-    ROLE: 'all',
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'error',
-    METRICS_TOKEN,
-  };
-  if (REDIS_URL) env.REDIS_URL = REDIS_URL;
-  const out = openSync(logFile, 'w');
+async function startApp(): Promise<StartedApp> {
   // --profile: Bun's sampling CPU profiler, written (also as markdown) when the app stops.
-  const profile = flags.profile ? ['--cpu-prof', '--cpu-prof-md', `--cpu-prof-dir=${resolve(flags.profile)}`] : [];
-  const child = Bun.spawn([process.execPath, ...profile, 'src/main.ts'], { cwd: ROOT, env, stdin: 'ignore', stdout: out, stderr: out });
-  appChild = child;
-  children.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  while (performance.now() - started < 120_000) {
-    if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}:\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
-    const ready = await fetch(`${base}/readyz`).then((r) => r.status === 200, () => false);
-    if (ready) {
-      log(`app ready on ${base} in ${((performance.now() - started) / 1000).toFixed(1)} s (pid ${child.pid})`);
-      return { base, logFile, pid: child.pid };
-    }
-    await Bun.sleep(100);
-  }
-  throw new Error(`app not ready after 120 s:\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
+  const started = await startBenchApp({ work, databaseUrl: DATABASE_URL, redisUrl: REDIS_URL, metricsToken: METRICS_TOKEN, profileDir: flags.profile ? resolve(flags.profile) : undefined, log });
+  appChild = started.child;
+  children.push(started.child);
+  return started;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -248,7 +191,7 @@ async function main() {
   const backends = async () =>
     (await pgWatch.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
   const redis = await redisPids();
-  const catalogue = await readCatalogue();
+  const catalogue = await readCatalogue(DATABASE_URL);
   const { scenarios, notes } = buildScenarios(catalogue, {
     pageSize: PAGE_SIZE,
     paths: num('paths'),

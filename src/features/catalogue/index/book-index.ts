@@ -66,9 +66,10 @@ export class BookIndex {
     return this.bySlug.size;
   }
 
-  /** Replaces or adds these books and drops those slugs: the orders and the search follow. */
-  apply(changed: readonly IndexedBook[], removed: readonly string[]): void {
-    if (changed.length === 0 && removed.length === 0) return;
+  /** Replaces or adds these books and drops those slugs: the orders and the search follow. A slug in both is kept, as changed. */
+  apply(changes: readonly IndexedBook[], removed: readonly string[]): void {
+    if (changes.length === 0 && removed.length === 0) return;
+    const changed = [...new Map(changes.map((book) => [book.slug, book])).values()]; // the last of a slug wins
     const patch = changed.length + removed.length <= PATCH_LIMIT;
     for (const slug of [...removed, ...changed.map((b) => b.slug)]) {
       const id = this.bySlug.get(slug);
