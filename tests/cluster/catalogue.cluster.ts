@@ -9,7 +9,7 @@ import { call, login, until } from './client.ts';
  * index/): a write made through one process shows on the other on the very next request, HTML and
  * JSON alike, and a change nobody announced (a fix straight in the database) within seconds.
  */
-const SLUGS = ['cluster-tides', 'cluster-lamps', 'cluster-kilns'];
+const SLUGS = ['cluster-tides', 'cluster-lamps', 'cluster-kilns'] as const;
 let cluster: Cluster;
 let a: Member;
 let b: Member;

@@ -1,6 +1,7 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { CallerResolver } from '../../platform/http/auth.ts';
+import { urlOf } from '../../platform/http/request-context.ts';
 import { basicCredentials, userByAppPassword, type AppPasswordUser } from '../app-passwords/service.ts';
 
 export const BASIC_CHALLENGE = 'Basic realm="Chapterhouse", charset="UTF-8"';
@@ -28,7 +29,7 @@ const DOWNLOAD = /^\/api\/export\/[^/]+$/;
  */
 export function withAppPasswordDownloads(resolve: CallerResolver, deps: AppPasswordDeps): CallerResolver {
   return async (request) => {
-    if (request.method === 'GET' && DOWNLOAD.test(new URL(request.url).pathname)) {
+    if (request.method === 'GET' && DOWNLOAD.test(urlOf(request).pathname)) {
       const user = await appPasswordCaller(deps, request);
       if (user) {
         const caller = { ...user, email: null, avatarKey: null, providerAvatarUrl: null, avatarUrl: null };

@@ -28,8 +28,10 @@ const readingBatchers = new WeakMap<Db, Record<ReadingFor, Batcher<ChapterKey, R
 function readingBatcher(db: Db, purpose: ReadingFor): Batcher<ChapterKey, ReadingRow | undefined> {
   let batchers = readingBatchers.get(db);
   if (!batchers) {
+    // Pages wait for one query at a time: under load the batches grow (a dozen reads a query on
+    // a 2-core machine) and each query's client-side cost, mostly the socket write, is shared.
     batchers = {
-      page: createBatcher((keys: ChapterKey[]) => findChaptersForReading(db, keys, 'page')),
+      page: createBatcher((keys: ChapterKey[]) => findChaptersForReading(db, keys, 'page'), { maxInFlight: 1 }),
       json: createBatcher((keys: ChapterKey[]) => findChaptersForReading(db, keys, 'json')),
     };
     readingBatchers.set(db, batchers);

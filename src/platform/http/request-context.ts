@@ -49,11 +49,20 @@ function incomingAnonId(request: Request): string | null {
   return fromCookie && ANON_ID.test(fromCookie) ? fromCookie : null;
 }
 
+/**
+ * Request ids name a request in logs and error reports; they need to be unique, not secret: a
+ * random prefix per process and a counter (a random id per request cost a call into the crypto
+ * library on every request).
+ */
+const ID_PREFIX = randomBytes(6).toString('base64url');
+let requestCount = 0;
+const nextRequestId = () => `${ID_PREFIX}${(++requestCount).toString(36)}`;
+
 export function stampRequest(request: Request, ip = 'unknown'): RequestFacts {
   const incoming = request.headers.get('x-request-id');
   const anonId = incomingAnonId(request);
   const stamped: RequestFacts = {
-    id: incoming && INCOMING_ID.test(incoming) ? incoming : randomBytes(9).toString('base64url'),
+    id: incoming && INCOMING_ID.test(incoming) ? incoming : nextRequestId(),
     startedAt: performance.now(),
     ip,
     anonId: anonId ?? newAnonId(),

@@ -23,6 +23,7 @@ export function createRequestHandler(
   options: { log: Logger; headers: Record<string, string>; secureCookies: boolean; trustProxy?: boolean; origins?: OriginPolicy },
 ): Handler {
   const { log } = options;
+  const defaultHeaders = Object.entries(options.headers);
   return async (request, clientIp) => {
     const forwarded = options.trustProxy ? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
     const facts = stampRequest(request, forwarded || clientIp);
@@ -38,7 +39,7 @@ export function createRequestHandler(
     response = mutable(await compressResponse(request, response));
     const headers = response.headers;
     headers.set('x-request-id', facts.id);
-    for (const [name, value] of Object.entries(options.headers)) if (!headers.has(name)) headers.set(name, value);
+    for (const [name, value] of defaultHeaders) if (!headers.has(name)) headers.set(name, value);
     // Without BASE_URL the scheme is the request's own (a trusted proxy's X-Forwarded-Proto included).
     if (base.startsWith('https:') && !headers.has('strict-transport-security')) headers.set('strict-transport-security', HSTS);
     const cookies = responseFactsOf(request);
