@@ -66,6 +66,23 @@ describe('highlight', () => {
   test('without words it only escapes', () => {
     expect(highlight('<i>x</i>', [])).toBe('&lt;i&gt;x&lt;/i&gt;');
   });
+
+  test('the longest word wins where several start at one place, and matches never overlap', () => {
+    expect(highlight('Mountain mount tainted', ['mount', 'tain', 'mountain'])).toBe('<mark>Mountain</mark> <mark>mount</mark> <mark>tain</mark>ted');
+    expect(highlight('Mount mount MOUNT', ['mount'])).toBe('<mark>Mount</mark> <mark>mount</mark> <mark>MOUNT</mark>');
+  });
+
+  test('letters outside the Basic Multilingual Plane and marks count as parts of a word', () => {
+    expect(highlight('𝒜mount 𝒜 mount', ['mount'])).toBe('𝒜mount 𝒜 <mark>mount</mark>');
+    expect(highlight('éclat e\u0301clat', ['clat'])).toBe('éclat e\u0301clat');
+    expect(highlight('Ölberg ölberg', ['ölb'])).toBe('<mark>Ölb</mark>erg <mark>ölb</mark>erg');
+  });
+
+  test('a text whose lower case is longer keeps its own positions', () => {
+    // "İ" lower-cases to two code units: the marks must still fall on the text's own letters.
+    expect(highlight('İstanbul stands', ['stan'])).toBe('İstanbul <mark>stan</mark>ds');
+    expect(highlight('İstanbul stands', ['istan'])).toBe('İstanbul stands');
+  });
 });
 
 describe('snippet', () => {

@@ -18,7 +18,8 @@ import { randomBytes } from 'node:crypto';
 const kept = new WeakMap<object, Map<string, Buffer>>();
 
 const TOKEN = randomBytes(9).toString('hex');
-const PLACEHOLDER = new RegExp(`zq${TOKEN}d(\\d+)z`, 'g');
+/** A placeholder is MARK, the part's index, then "z". */
+const MARK = `zq${TOKEN}d`;
 
 /** The kept parts of one page being drawn. */
 export class KeptParts {
@@ -31,19 +32,26 @@ export class KeptParts {
     let bytes = byVariant.get(variant);
     if (!bytes) byVariant.set(variant, (bytes = Buffer.from(draw())));
     this.used.push(bytes);
-    return `zq${TOKEN}d${this.used.length - 1}z`;
+    return `${MARK}${this.used.length - 1}z`;
   };
 
   /** The page as UTF-8 bytes: the shell's text with each kept part in its place. */
   bytes(page: string): Buffer {
-    const chunks: Buffer[] = [];
+    let keptBytes = 0;
+    for (const part of this.used) keptBytes += part.byteLength;
+    // UTF-8 takes at most three bytes per UTF-16 unit of the shell.
+    const out = Buffer.allocUnsafe(page.length * 3 + keptBytes);
+    let at = 0;
     let from = 0;
-    for (const match of page.matchAll(PLACEHOLDER)) {
-      if (match.index > from) chunks.push(Buffer.from(page.slice(from, match.index)));
-      chunks.push(this.used[Number(match[1])]!);
-      from = match.index + match[0].length;
+    for (let found = page.indexOf(MARK); found !== -1; found = page.indexOf(MARK, from)) {
+      const close = page.indexOf('z', found + MARK.length);
+      at += out.write(page.slice(from, found), at, 'utf8');
+      const part = this.used[Number(page.slice(found + MARK.length, close))]!;
+      out.set(part, at);
+      at += part.byteLength;
+      from = close + 1;
     }
-    if (from < page.length) chunks.push(Buffer.from(page.slice(from)));
-    return Buffer.concat(chunks);
+    at += out.write(page.slice(from), at, 'utf8');
+    return out.subarray(0, at);
   }
 }
