@@ -46,13 +46,30 @@ new Gauge({
  */
 export function observeRequest(method: string, route: string, status: number, seconds: number): void {
   const verb = METHODS.has(method) ? method : 'OTHER';
-  httpRequests.inc({ method: verb, route, status: String(status) });
-  httpDuration.observe({ method: verb, route }, seconds);
+  const key = `${verb} ${route} ${status}`;
+  let series = requestSeries.get(key);
+  if (!series) {
+    series = { count: httpRequests.labels(verb, route, String(status)), duration: httpDuration.labels(verb, route) };
+    requestSeries.set(key, series);
+  }
+  series.count.inc();
+  series.duration.observe(seconds);
 }
+
+/**
+ * The labelled series of each method, route and status, found once (the labels are bounded, see
+ * above): finding a series by its labels hashes them, on every request otherwise.
+ */
+const requestSeries = new Map<string, { count: { inc(): void }; duration: { observe(value: number): void } }>();
+const lookupSeries = new Map<string, { inc(): void }>();
 
 /** Caches are named in docs/operations.md ("Metrics"); a new cache adds its name there. */
 export type CacheName = 'chapter_data' | 'chapter_html' | 'chapter_html_shared' | 'chapter_page' | 'book_list' | 'sitemap' | 'catalogue_answer' | 'catalogue_answer_shared' | 'catalogue_page' | 'chapter_json';
 
 export function countCacheLookup(cache: CacheName, hit: boolean): void {
-  cacheLookups.inc({ cache, result: hit ? 'hit' : 'miss' });
+  const result = hit ? 'hit' : 'miss';
+  const key = `${cache} ${result}`;
+  let series = lookupSeries.get(key);
+  if (!series) lookupSeries.set(key, (series = cacheLookups.labels(cache, result)));
+  series.inc();
 }
