@@ -56,6 +56,7 @@ export class BookIndex {
   private filtered = new Map<string, number[]>();
   private genreCounts: Map<string, number> | null = null;
   private search: SearchIndex;
+  private ranks: Int32Array | null = null;
 
   constructor(books: readonly IndexedBook[]) {
     for (const book of books) this.add(book);
@@ -71,6 +72,7 @@ export class BookIndex {
     if (changes.length === 0 && removed.length === 0) return;
     const changed = [...new Map(changes.map((book) => [book.slug, book])).values()]; // the last of a slug wins
     const patch = changed.length + removed.length <= PATCH_LIMIT;
+    const idsBefore = new Map(changed.map((book) => [book.slug, this.bySlug.get(book.slug)]));
     for (const slug of [...removed, ...changed.map((b) => b.slug)]) {
       const id = this.bySlug.get(slug);
       if (id === undefined) continue;
@@ -89,6 +91,8 @@ export class BookIndex {
       }
     }
     if (!patch) this.orders = {};
+    // Slug ranks hold while every changed book kept its id and none came or went.
+    if (removed.length > 0 || changed.some((book) => idsBefore.get(book.slug) !== this.bySlug.get(book.slug))) this.ranks = null;
     this.filtered = new Map();
     this.genreCounts = null;
   }
@@ -122,8 +126,19 @@ export class BookIndex {
 
   /** A page of search results and whether another follows (search-index.ts). */
   find(terms: SearchTerms, offset: number, limit: number): { books: Book[]; hasMore: boolean } {
-    const ids = this.search.search(terms, offset, limit + 1, (id) => this.books[id]!.slug);
+    const ids = this.search.search(terms, offset, limit + 1, this.slugRanks());
     return { books: ids.slice(0, limit).map((id) => this.books[id]!.book), hasMore: ids.length > limit };
+  }
+
+  /** Each id's place in slug order (made again after the slugs or their ids changed). */
+  private slugRanks(): Int32Array {
+    if (!this.ranks) {
+      const ids = [...this.bySlug.entries()].sort((a, b) => compare(a[0], b[0]));
+      const ranks = new Int32Array(this.books.length);
+      ids.forEach(([, id], rank) => (ranks[id] = rank));
+      this.ranks = ranks;
+    }
+    return this.ranks;
   }
 
   private add(book: IndexedBook): number {

@@ -118,13 +118,14 @@ export class SearchIndex {
   }
 
   /**
-   * Ids of the books matching `terms`, best first, `offset`..`offset + limit`. `slugOf` breaks
-   * ties as the database did (by slug), so pages never overlap.
+   * Ids of the books matching `terms`, best first, `offset`..`offset + limit`. Ties go by slug as
+   * the database broke them, so pages never overlap: `slugRanks` holds each id's place in slug
+   * order (comparing numbers instead of strings: a common word ties thousands of books).
    */
-  search(terms: SearchTerms, offset: number, limit: number, slugOf: (id: number) => string): number[] {
+  search(terms: SearchTerms, offset: number, limit: number, slugRanks: Int32Array): number[] {
     if (terms.words.length === 0) return [];
     const wanted = offset + limit;
-    const order = (a: number, b: number) => compare(slugOf(a), slugOf(b));
+    const order = (a: number, b: number) => slugRanks[a]! - slugRanks[b]!;
     const byScore = (a: Hit, b: Hit) => b.score - a.score || order(a.id, b.id);
     const hits = this.fullText(terms.words);
     const ranked = topOf(hits, wanted, byScore);

@@ -54,22 +54,24 @@ export class TypoIndex {
       for (const id of this.authors[t] ?? []) if (this.sharedAuthor[id]!++ === 0 && this.shared[id] === 0) touched.push(id);
     }
     // Most shared trigrams first: the best a candidate can reach is shared / typed.
-    const candidates: { id: number; most: number }[] = [];
+    const candidates: { id: number; most: number; title: boolean; author: boolean }[] = [];
     for (const id of touched) {
-      const most = Math.max(this.shared[id]!, this.sharedAuthor[id]!);
+      const title = this.shared[id]!;
+      const author = this.sharedAuthor[id]!;
       this.shared[id] = 0;
       this.sharedAuthor[id] = 0;
-      if (most >= need && accept(id)) candidates.push({ id, most });
+      // A side sharing fewer than half the typed trigrams cannot reach the threshold: it is not compared.
+      if ((title >= need || author >= need) && accept(id)) candidates.push({ id, most: Math.max(title, author), title: title >= need, author: author >= need });
     }
     // By what each can reach: once the page is full of books closer than the next candidate can
     // be, no later candidate can enter. (Only strictly: one that may tie could still win on order.)
     candidates.sort((a, b) => b.most - a.most);
     const found: { id: number; score: number }[] = [];
     const byScore = (a: { id: number; score: number }, b: { id: number; score: number }) => b.score - a.score || order(a.id, b.id);
-    for (const { id, most } of candidates) {
+    for (const { id, most, title, author } of candidates) {
       if (found.length >= wanted && Math.fround(most / query.length) < found[wanted - 1]!.score) break;
       const sequences = this.sequences[id]!;
-      const score = Math.max(this.scratch.similarityTo(sequences.title), this.scratch.similarityTo(sequences.author));
+      const score = Math.max(title ? this.scratch.similarityTo(sequences.title) : 0, author ? this.scratch.similarityTo(sequences.author) : 0);
       if (score < TYPO_SIMILARITY) continue;
       const hit = { id, score };
       if (found.length < wanted) {
