@@ -52,6 +52,18 @@ function answers(index: BookIndex): unknown {
 }
 
 describe('the catalogue index', () => {
+  test('built in slices while other work runs, it answers what one built at once answers', async () => {
+    const rand = rng(7);
+    const books = Array.from({ length: 1300 }, (_, i) => indexedBookOf(randomRow(rand, `book-${i}`)));
+    let pauses = 0;
+    const sliced = await BookIndex.build(books, async () => {
+      pauses++;
+      await Promise.resolve();
+    });
+    expect(pauses).toBe(2); // every 500 books
+    expect(answers(sliced)).toEqual(answers(new BookIndex(books)));
+  });
+
   for (const [label, batch] of [['book by book', 3], ['in batches larger than the patch limit', 260]] as const) {
     test(`patched ${label}, it answers what a fresh index of the same books answers`, () => {
       const rand = rng(label.length);

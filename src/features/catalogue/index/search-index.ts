@@ -84,6 +84,18 @@ export class SearchIndex {
     return index;
   }
 
+  /** The same, letting other work run every `slice` books (a full load while the process serves). */
+  static async buildInSlices(books: Iterable<[number, SearchableBook]>, pause: () => Promise<void>, slice = 500): Promise<SearchIndex> {
+    const index = new SearchIndex();
+    let count = 0;
+    for (const [id, book] of books) {
+      index.insert(id, book, false);
+      if (++count % slice === 0) await pause();
+    }
+    index.vocabulary = [...index.postings.keys()].sort();
+    return index;
+  }
+
   /** Adds or replaces the book with this id. */
   put(id: number, book: SearchableBook): void {
     this.remove(id);

@@ -69,6 +69,9 @@ export function indexedBookOf(row: IndexRow): IndexedBook {
   };
 }
 
+/** Lets the requests waiting meanwhile run (a macrotask: promise callbacks alone would not let I/O in). */
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export function createCatalogueIndex(db: Db, options: CatalogueIndexOptions): CatalogueIndexSource {
   const report = options.onError ?? (() => {});
   const now = options.now ?? Date.now;
@@ -88,7 +91,8 @@ export function createCatalogueIndex(db: Db, options: CatalogueIndexOptions): Ca
     const version = await options.version();
     const { horizon: next } = await horizonAndRemovals(db, null);
     const [rows, genres] = await Promise.all([indexRows(db, null), genreList(db)]);
-    snapshot = { books: new BookIndex(rows.map(indexedBookOf)), genres, stamp: ++stamp };
+    const books = await BookIndex.build(rows.map(indexedBookOf), pause);
+    snapshot = { books, genres, stamp: ++stamp };
     horizon = next;
     seenVersion = version;
     lastLoad = lastLook = now();
