@@ -33,7 +33,7 @@ export interface ListingPageCache {
  *   (its return-to links), so nothing of the raw query reaches a page kept for others. Search
  *   words keep their case and inner spaces: the page shows them (box, title, "nothing for …").
  * - The part: a whole page, or which htmx fragment (a history restore asks for the whole page).
- *  * - The look (locale, theme, font, size) and the viewer in the header (lookAndViewerKey).
+ * - The look (locale, theme, font, size) and the viewer in the header (lookAndViewerKey).
  * No CSRF token or request id is in these pages (CSRF is an Origin check; server.ts adds request
  * ids and cookies to every response), and the notification count is fetched by the page itself.
  * Must grow with the pages: anything new they show per request belongs here or outside the cache.

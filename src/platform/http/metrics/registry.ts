@@ -64,7 +64,7 @@ const requestSeries = new Map<string, { count: { inc(): void }; duration: { obse
 const lookupSeries = new Map<string, { inc(): void }>();
 
 /** Caches are named in docs/operations.md ("Metrics"); a new cache adds its name there. */
-export type CacheName = 'chapter_data' | 'chapter_html' | 'chapter_html_shared' | 'chapter_page' | 'book_list' | 'sitemap' | 'catalogue_answer' | 'catalogue_answer_shared' | 'catalogue_page' | 'chapter_json';
+export type CacheName = 'chapter_data' | 'chapter_html' | 'chapter_html_shared' | 'chapter_page' | 'book_list' | 'sitemap' | 'catalogue_answer' | 'catalogue_page' | 'chapter_json';
 
 export function countCacheLookup(cache: CacheName, hit: boolean): void {
   const result = hit ? 'hit' : 'miss';
