@@ -2,7 +2,7 @@
  * Where each kind of request spends its time: for each spread scenario of the reading benchmark,
  * the app runs alone under Bun's CPU profiler while wrk sends that traffic, and the profile is
  * split into database, rendering, serialising, compressing and the rest, per request
- * (reading/profile-split.ts). The figures are the profiler's, which weighs a little on the app:
+ * (reading/profile-split.ts), with PostgreSQL's own CPU per request beside it. The figures are the profiler's, which weighs a little on the app:
  * compare them with each other, not with bench/reading.ts's CPU figures.
  *
  *   node_modules/.bin/bun bench/profile.ts [--only spread-chapter-html,spread-browse-json] [--seconds 15]
@@ -20,6 +20,8 @@ import { readCatalogue, startBenchApp } from './reading/app.ts';
 import { buildScenarios } from './reading/scenarios.ts';
 import { runWrk, writeScript } from './reading/wrk.ts';
 import { KINDS, splitProfile } from './reading/profile-split.ts';
+import { cpuWindow } from './reading/cpu.ts';
+import pg from 'pg';
 
 const { values: flags } = parseArgs({
   options: {
@@ -45,6 +47,8 @@ async function requestsServed(base: string): Promise<number> {
 const catalogue = await readCatalogue(flags['database-url']!);
 const { scenarios } = buildScenarios(catalogue, { pageSize: 24, paths: 2000, widePaths: 20000, searchStrings: 12000, browsePages: 50 });
 const rows: string[] = [];
+const watch = new pg.Client({ connectionString: flags['database-url']! });
+await watch.connect();
 for (const key of flags.only!.split(',')) {
   const scenario = scenarios.find((s) => s.key === key);
   if (!scenario) throw new Error(`no scenario ${key}`);
@@ -59,15 +63,21 @@ for (const key of flags.only!.split(',')) {
     const script = scenario.script ? scenario.script(work, headers) : writeScript(work, key, scenario.paths, headers);
     const wrk = { wrk: 'wrk', threads: 2, connections: 64, seconds: Number(flags.seconds) };
     await runWrk(wrk, app.base, scenario.warmup ? writeScript(work, `${key}-warm`, scenario.warmup, headers) : script, 3);
+    const backends = async () => (await watch.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+    const window = cpuWindow({ db: await backends() });
+    const served = await requestsServed(app.base);
     const result = await runWrk(wrk, app.base, script);
+    const use = window.end({ db: await backends() });
     const requests = await requestsServed(app.base);
+    // PostgreSQL's own CPU (its backends' processes) per request of the measured run.
+    const dbMs = ((use.cores.db ?? 0) * use.seconds * 1000) / Math.max(1, requests - served);
     app.child.kill('SIGINT');
     await app.child.exited;
     const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error(`no profile written for ${key}`);
     const split = splitProfile(join(profileDir, file), requests);
     const total = KINDS.reduce((sum, k) => sum + split[k], 0);
-    const row = `| ${scenario.label} | ${result.rps.toFixed(0)} | ${KINDS.map((k) => split[k].toFixed(3)).join(' | ')} | ${total.toFixed(3)} |`;
+    const row = `| ${scenario.label} | ${result.rps.toFixed(0)} | ${KINDS.map((k) => split[k].toFixed(3)).join(' | ')} | ${total.toFixed(3)} | ${dbMs.toFixed(3)} |`;
     log(row);
     rows.push(row);
   } finally {
@@ -76,6 +86,7 @@ for (const key of flags.only!.split(',')) {
   }
 }
 log('');
-log(`| request (spread) | req/s under the profiler | ${KINDS.join(' | ')} | total ms |`);
-log(`|---|---:|${KINDS.map(() => '---:').join('|')}|---:|`);
+log(`| request (spread) | req/s under the profiler | ${KINDS.join(' | ')} | app total | PostgreSQL |`);
+log(`|---|---:|${KINDS.map(() => '---:').join('|')}|---:|---:|`);
 for (const row of rows) log(row);
+await watch.end();

@@ -5,7 +5,6 @@ import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from './schema.ts';
 import { SerialPGliteDialect, createPGlite } from './pglite-dialect.ts';
-import { sessionOptions } from './session-settings.ts';
 import { PreparingClient } from './prepared.ts';
 
 export type { Database } from './schema.ts';
@@ -24,7 +23,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 3000, options: sessionOptions(), Client: PreparingClient });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 3000, Client: PreparingClient });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   // Nor one in use: pg-pool listens only while a client is idle, and a connection dropped under a

@@ -1,7 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sessionSetStatements } from './session-settings.ts';
-import { CompiledQuery, PGliteDialect, type DatabaseConnection, type Driver, type TransactionSettings, type QueryCompiler } from 'kysely';
+import { PGliteDialect, type DatabaseConnection, type Driver, type TransactionSettings, type QueryCompiler } from 'kysely';
 
 /**
  * kysely's PGlite driver hands every caller the same connection, so a query issued while another
@@ -16,13 +15,6 @@ class SerialDriver implements Driver {
 
   async init() {
     await this.inner.init();
-    // The embedded database has one session: its settings are made once, here.
-    const connection = await this.inner.acquireConnection();
-    try {
-      for (const statement of sessionSetStatements().split('\n')) await connection.executeQuery(CompiledQuery.raw(statement));
-    } finally {
-      await this.inner.releaseConnection(connection);
-    }
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {

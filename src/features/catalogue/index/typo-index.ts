@@ -1,6 +1,11 @@
 import { SimilarityScratch, TrigramDictionary } from './trigrams.ts';
 
-/** The threshold of the `<%` operator the database search used (platform/db/session-settings.ts says why 0.5). */
+/**
+ * How close a typed word must be to the title or author (pg_trgm's word_similarity, as the search
+ * on the database had it): pg_trgm's default 0.6 misses one swapped pair of letters in a short
+ * word ("mountian" → 0.56); below 0.5 unrelated names start to match ("hartgrav" ~ "Clemency
+ * Hart", 0.44).
+ */
 export const TYPO_SIMILARITY = 0.5;
 
 /**
