@@ -81,7 +81,8 @@ describe('GET /api/account/export', () => {
       followers: [{ username: 'export-friend' }],
       discovery_votes: [{ slug: OTHER_BOOK, action: 'like' }],
       notifications: [{ title: 'Welcome aboard', body: 'Hello', link: '/library', read: false }],
-      app_passwords: [{ name: 'Kobo in the kitchen', revoked: null }],
+      // Setting the password above revoked every app password of the account (at the app's clock).
+      app_passwords: [{ name: 'Kobo in the kitchen', revoked: data.exported_at }],
       reading_days: [{ slug: BOOK, chapters: 1, listened_seconds: 42.5 }],
       kosync_positions: [],
       truncated: [],

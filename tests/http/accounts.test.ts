@@ -144,10 +144,12 @@ describe('device sessions', () => {
     expect((await me({ cookie: sessions[0]!.cookie })).status).toBe(401);
   });
 
-  test('the same device twice re-uses one session; the list has the documented shape', async () => {
+  test('signing in again from the same browser replaces its session with a new id; the list has the documented shape', async () => {
     const first = await loginAs(app, 'one-device', { userAgent: 'Same/1.0' });
-    const second = await loginAs(app, 'one-device', { userAgent: 'Same/1.0' });
-    expect(first.token.split('.')[3]).toBe(second.token.split('.')[3]);
+    const second = await loginAs(app, 'one-device', { userAgent: 'Same/1.0', cookie: first.cookie });
+    // A new id every sign-in (no session fixation); the one the browser had ends.
+    expect(first.token.split('.')[3]).not.toBe(second.token.split('.')[3]);
+    expect((await me({ cookie: first.cookie })).status).toBe(401);
     const res = await app.fetch('/api/sessions', { headers: { cookie: second.cookie, 'x-forwarded-for': '203.0.113.7' } });
     const body = (await res.json()) as { sessions: Record<string, unknown>[] };
     expect(body.sessions).toHaveLength(1);

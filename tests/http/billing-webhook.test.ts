@@ -98,7 +98,7 @@ describe('roles', () => {
 });
 
 describe('finding the reader', () => {
-  test('by customer id, then by customer email (any case), then by external id = user id', async () => {
+  test('by customer id, then by external id = user id, then by a verified customer email (any case)', async () => {
     const byEmail = await loginAs(app, 'by-email', { email: 'Mixed.Case@Example.org' });
     const byExternal = await loginAs(app, 'by-external');
     await post(WHSEC, { type: 'subscription.created', data: subscription('active', { id: 'cus_email', email: 'mixed.case@example.org' }) });

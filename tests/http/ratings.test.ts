@@ -212,7 +212,7 @@ describe('books.rating_sum and rating_count always equal the rows', () => {
 
   test('sign-ins of one account from four devices at once, over the same books in opposite orders, all succeed and keep the totals', async () => {
     const slugs = ['morning-bread', 'salvage-rights', 'ink-and-alibis'];
-    const account = await loginAs(app, 'rater-race');
+    await loginAs(app, 'rater-race');
     for (let round = 0; round < 4; round++) {
       const devices = Array.from({ length: 4 }, (_, i) => anon(`race-${round}-${i}`));
       // Each device rates the books in its own order, so the merges meet the rows in different orders.
@@ -224,7 +224,9 @@ describe('books.rating_sum and rating_count always equal the rows', () => {
       await Promise.all(devices.map((device) => loginAs(app, 'rater-race', { sessionId: device.sessionId })));
       for (const slug of slugs) await expectConsistent(slug);
     }
-    for (const slug of slugs) expect((await summary(slug, account)).mine).not.toBeNull();
+    // Every sign-in is a session of its own and an account keeps ten: the first one is pruned by now.
+    const again = await loginAs(app, 'rater-race');
+    for (const slug of slugs) expect((await summary(slug, again)).mine).not.toBeNull();
   });
 
   test('writers outside the API: moving a row to another book, renaming a book, deleting a user or a book', async () => {

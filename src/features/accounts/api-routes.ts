@@ -48,12 +48,12 @@ export function accountApiRoutes(deps: AccountsDeps, auth: AuthPlugin) {
       const row = await findUserByUsername(deps.db, body.username);
       const ok = row?.password_hash ? await Bun.password.verify(body.password, row.password_hash) : false;
       if (!row || !ok) throw unauthorized('Wrong username or password');
-      const login = await completeLogin(deps, request, row, caller.anonId);
+      const login = await completeLogin(deps, request, row, caller);
       return loggedIn(login.cookie, { user: publicUser(login.user, deps.config.baseUrl), token: login.token });
     }, { body: LoginBody, detail: { tags: ['auth'], summary: 'Password login for accounts that set a password' } })
     .post('/api/auth/setup', async ({ body, request, caller }) => {
       const owner = await createOwner(deps, body.username, body.password);
-      const login = await completeLogin(deps, request, owner, caller.anonId);
+      const login = await completeLogin(deps, request, owner, caller);
       return new Response(JSON.stringify({ user: publicUser(login.user, deps.config.baseUrl), token: login.token }), { status: 201, headers: { 'content-type': 'application/json', 'set-cookie': login.cookie } });
     }, { body: OwnerSetupBody, detail: { tags: ['auth'], summary: 'First run only: create the owner (admin) account while no admin exists (409 after)' } })
     .post('/api/auth/logout', async ({ caller }) => {
@@ -64,9 +64,10 @@ export function accountApiRoutes(deps: AccountsDeps, auth: AuthPlugin) {
       const expected = deps.config.debugLoginToken;
       if (!expected) throw notFound();
       if (!sameSecret(body.token, expected)) throw forbidden('Wrong debug token');
+      // A test and admin tool: the address it is given counts as verified, as a provider's would.
       let row = (await findUserByUsername(deps.db, body.username)) ?? (await insertUser(deps.db, { username: body.username, email: body.email ?? null, email_verified: body.email !== undefined }));
-      if (body.role || body.email) row = (await updateUser(deps.db, row.id, { ...(body.role ? { role: body.role } : {}), ...(body.email ? { email: body.email } : {}) })) ?? row;
-      const login = await completeLogin(deps, request, row, caller.anonId);
+      if (body.role || body.email) row = (await updateUser(deps.db, row.id, { ...(body.role ? { role: body.role } : {}), ...(body.email ? { email: body.email, email_verified: true } : {}) })) ?? row;
+      const login = await completeLogin(deps, request, row, caller);
       return loggedIn(login.cookie, { user: publicUser(login.user, deps.config.baseUrl), token: login.token });
     }, { body: DebugLoginBody, detail: { tags: ['auth'], summary: 'Test login (only with DEBUG_LOGIN_TOKEN)' } })
     .get('/api/sessions', async ({ caller }) => {
@@ -77,8 +78,7 @@ export function accountApiRoutes(deps: AccountsDeps, auth: AuthPlugin) {
       };
     }, { response: SessionsResponse, detail: { tags: ['auth'], summary: "The caller's signed-in devices" } })
     .delete('/api/sessions/:id', async ({ caller, params }) => {
-      const user = signedIn(caller);
-      await revokeSession(deps.db, deps.cache, user.id, params.id);
+      await revokeSession(deps.db, deps.cache, caller.user!.id, params.id);
       return new Response(null, { status: 204 });
-    }, { params: SessionParams, detail: { tags: ['auth'], summary: 'Sign a device out (204; 404 for an unknown id)' } });
+    }, { auth: 'user', params: SessionParams, detail: { tags: ['auth'], summary: 'Sign a device out (204; 404 for an unknown id)' } });
 }

@@ -3,6 +3,7 @@ import type { AuthPlugin, Caller } from '../../platform/http/auth.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
+import { signedIn } from '../../platform/http/sign-in.ts';
 import { CacheUnavailable } from '../../platform/cache/port.ts';
 import { AppPasswordsSection } from '../../../views/pages/accounts/AppPasswordsSection.tsx';
 import { AppPasswordsList, AppPasswordsStatus } from '../../../views/pages/accounts/AppPasswordsList.tsx';
@@ -18,7 +19,8 @@ function see(location: string, cookie?: string): Response {
   if (cookie) headers.append('set-cookie', cookie);
   return new Response(null, { status: 303, headers });
 }
-const LOGIN = '/login?return_to=%2Faccount';
+/** An anonymous form post goes to sign in first, and comes back to the account page. */
+const signInFirst = signedIn(() => '/account');
 const NO_STORE = { 'cache-control': 'no-store' };
 
 /** A refusal of the service → the phrase the form shows. */
@@ -53,40 +55,40 @@ export function appPasswordFormRoutes(deps: AccountsDeps, auth: AuthPlugin, env:
   return new Elysia({ name: 'accounts-app-passwords' })
     .use(auth)
     .post('/account/app-passwords', async ({ body, request, caller }) => {
-      if (!caller.user) return see(LOGIN);
+      const user = caller.user!;
       const typed = body?.name ?? '';
       const htmx = request.headers.get('hx-request') === 'true';
       try {
-        const created = await createAppPassword(deps.db, caller.user.id, typed);
+        const created = await createAppPassword(deps.db, user.id, typed);
         const shown = { name: created.name, password: created.password };
         if (htmx) return section(request, caller, { created: shown }, 201);
-        const cookie = await sealForNextPage(deps, caller.user.id, shown).catch((error: unknown) => {
+        const cookie = await sealForNextPage(deps, user.id, shown).catch((error: unknown) => {
           if (error instanceof CacheUnavailable) return null;
           throw error;
         });
         if (cookie) return see('/account#app-passwords', cookie);
         // Without the shared cache there is nothing to carry it across a redirect: shown in this answer.
-        return renderAccountPage(deps, env, request, caller.user, caller.sessionId, { appPasswordCreated: shown }, 201);
+        return renderAccountPage(deps, env, request, user, caller.sessionId, { appPasswordCreated: shown }, 201);
       } catch (error) {
         if (!(error instanceof AppError) || error.status >= 500) throw error;
         const key = PROBLEMS[error.message] ?? 'account.tooMany';
         const value = typed.slice(0, 60);
         if (htmx) return section(request, caller, { problem: { message: pageContext(request, env).t(key), field: 'name', value } }, 200);
-        return renderAccountPage(deps, env, request, caller.user, caller.sessionId, { problems: { appPassword: { key, value } } }, error.status);
+        return renderAccountPage(deps, env, request, user, caller.sessionId, { problems: { appPassword: { key, value } } }, error.status);
       }
-    }, { body: CreateAppPasswordForm, detail: { hide: true } })
+    }, { auth: signInFirst, body: CreateAppPasswordForm, detail: { hide: true } })
     .post('/account/app-passwords/:id/revoke', async ({ params, request, caller }) => {
-      if (!caller.user) return see(LOGIN);
+      const userId = caller.user!.id;
       if (request.headers.get('hx-request') !== 'true') {
-        await revokeAppPassword(deps.db, caller.user.id, params.id, deps.clock());
+        await revokeAppPassword(deps.db, userId, params.id, deps.clock());
         return see('/account?saved=app-password-revoked#app-passwords');
       }
       try {
-        await revokeAppPassword(deps.db, caller.user.id, params.id, deps.clock());
+        await revokeAppPassword(deps.db, userId, params.id, deps.clock());
       } catch (error) {
         // Revoked meanwhile (another tab, the API): the list shows it gone all the same.
         if (!(error instanceof AppError && error.status === 404)) throw error;
       }
       return list(request, caller);
-    }, { params: AppPasswordParams, detail: { hide: true } });
+    }, { auth: signInFirst, params: AppPasswordParams, detail: { hide: true } });
 }

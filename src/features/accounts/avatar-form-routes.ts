@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { signedIn } from '../../platform/http/sign-in.ts';
 import { AVATAR_MAX_BYTES } from './avatar-check.ts';
 import { removeAvatar, saveAvatarBytes } from './avatars.ts';
 import type { AvatarProblem } from './account-page.ts';
@@ -48,8 +49,7 @@ export function avatarFormRoutes(deps: AccountsDeps, auth: AuthPlugin) {
       return see('/account?saved=avatar#profile');
     }, { parse: 'none', detail: { hide: true } })
     .post('/account/avatar/remove', async ({ caller }) => {
-      if (!caller.user) return see(LOGIN);
-      await removeAvatar(deps.db, deps.objects, caller.user.id);
+      await removeAvatar(deps.db, deps.objects, caller.user!.id);
       return see('/account?saved=avatar-removed#profile');
-    }, { detail: { hide: true } });
+    }, { auth: signedIn(() => '/account'), detail: { hide: true } });
 }

@@ -1,16 +1,15 @@
 import { Elysia, t } from 'elysia';
 import type { AuthPlugin, Caller } from '../../platform/http/auth.ts';
-import { forbidden, notFound, unauthorized } from '../../platform/http/errors.ts';
+import { forbidden, notFound } from '../../platform/http/errors.ts';
 import type { AccountsDeps } from './service.ts';
 import { AVATAR_KEY, presignAvatar, recordAvatar, removeAvatar, startAvatarUpload } from './avatars.ts';
 import { avatarUrlOf } from './users.ts';
 
 const UserIdParams = t.Object({ userId: t.String({ format: 'uuid', error: 'userId must be a user id' }) });
 
-/** Only that user or an admin may touch a user's avatar. */
+/** Only that user or an admin may touch a user's avatar (the caller is signed in: `auth: 'user'`). */
 function ownerOrAdmin(caller: Caller, userId: string): void {
-  if (!caller.user) throw unauthorized();
-  if (caller.user.id !== userId && caller.user.role !== 'admin') throw forbidden('Not your avatar');
+  if (caller.user!.id !== userId && caller.user!.role !== 'admin') throw forbidden('Not your avatar');
 }
 
 /**
@@ -24,29 +23,27 @@ export function avatarRoutes(deps: AccountsDeps, auth: AuthPlugin) {
     .get('/api/presign/avatar-upload/:userId', async ({ caller, params }) => {
       ownerOrAdmin(caller, params.userId);
       return startAvatarUpload(objects, params.userId);
-    }, { params: UserIdParams, detail: { tags: ['avatars'], summary: 'Presigned PUT for a new avatar: {url, key}' } })
+    }, { auth: 'user', params: UserIdParams, detail: { tags: ['avatars'], summary: 'Presigned PUT for a new avatar: {url, key}' } })
     .get('/api/presign/avatar/:userId', async ({ caller, params }) => {
       ownerOrAdmin(caller, params.userId);
       return { url: await presignAvatar(db, objects, params.userId) };
-    }, { params: UserIdParams, detail: { tags: ['avatars'], summary: 'Presigned GET of the stored avatar (404 without one)' } })
+    }, { auth: 'user', params: UserIdParams, detail: { tags: ['avatars'], summary: 'Presigned GET of the stored avatar (404 without one)' } })
     .post('/account/avatar', async ({ caller, body }) => {
-      if (!caller.user) throw unauthorized();
-      const { url, key } = await startAvatarUpload(objects, caller.user.id, body?.content_type);
+      const { url, key } = await startAvatarUpload(objects, caller.user!.id, body?.content_type);
       return { upload_url: url, key };
     }, {
+      auth: 'user',
       body: t.Optional(t.Object({ content_type: t.Optional(t.String({ maxLength: 100 })), size: t.Optional(t.Integer({ minimum: 0 })) })),
       detail: { tags: ['avatars'], summary: 'Step 1: where to PUT the image' },
     })
     .patch('/account/avatar', async ({ caller, body }) => {
-      if (!caller.user) throw unauthorized();
-      const key = await recordAvatar(db, objects, caller.user.id, body.key);
+      const key = await recordAvatar(db, objects, caller.user!.id, body.key);
       return { avatar_url: avatarUrlOf({ avatarKey: key, providerAvatarUrl: null }) };
-    }, { body: t.Object({ key: t.String({ maxLength: 300, error: 'key is required' }) }), detail: { tags: ['avatars'], summary: 'Step 2: check and record the uploaded image' } })
+    }, { auth: 'user', body: t.Object({ key: t.String({ maxLength: 300, error: 'key is required' }) }), detail: { tags: ['avatars'], summary: 'Step 2: check and record the uploaded image' } })
     .delete('/account/avatar', async ({ caller }) => {
-      if (!caller.user) throw unauthorized();
-      await removeAvatar(db, objects, caller.user.id);
+      await removeAvatar(db, objects, caller.user!.id);
       return new Response(null, { status: 204 });
-    }, { detail: { tags: ['avatars'], summary: 'Remove the stored avatar (initials or the provider picture show again)' } })
+    }, { auth: 'user', detail: { tags: ['avatars'], summary: 'Remove the stored avatar (initials or the provider picture show again)' } })
     .get('/avatars/*', async ({ request }) => {
       const key = new URL(request.url).pathname.slice(1);
       if (!AVATAR_KEY.test(key)) throw notFound('Avatar not found');

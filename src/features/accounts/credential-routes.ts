@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import type { AuthPlugin, Caller } from '../../platform/http/auth.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { PageEnvironment } from '../../platform/http/page.ts';
+import { signedIn } from '../../platform/http/sign-in.ts';
 import { ChangeEmailBody, ChangePasswordBody, EmailForm, PasswordForm, UserResponse } from './model.ts';
 import { changeEmail, changePassword, EMAIL_ERRORS, PASSWORD_ERRORS } from './credentials.ts';
 import { renderAccountPage } from './account-page.ts';
@@ -9,7 +10,8 @@ import { publicUser } from './api-routes.ts';
 import type { AccountsDeps } from './service.ts';
 
 const see = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
-const LOGIN = '/login?return_to=%2Faccount';
+/** An anonymous form post goes to sign in first, and comes back to the account page. */
+const signInFirst = signedIn(() => '/account');
 
 /** A refusal of the service → the phrase the form shows and the field it marks. */
 const PASSWORD_PROBLEMS: Record<string, { key: string; field: string }> = {
@@ -17,6 +19,7 @@ const PASSWORD_PROBLEMS: Record<string, { key: string; field: string }> = {
   [PASSWORD_ERRORS.tooLong]: { key: 'account.password.tooLong', field: 'new_password' },
   [PASSWORD_ERRORS.currentMissing]: { key: 'account.password.currentMissing', field: 'current_password' },
   [PASSWORD_ERRORS.currentWrong]: { key: 'account.password.currentWrong', field: 'current_password' },
+  [PASSWORD_ERRORS.signInAgain]: { key: 'account.password.signInAgain', field: 'new_password' },
 };
 const EMAIL_PROBLEMS: Record<string, string> = {
   [EMAIL_ERRORS.invalid]: 'account.email.invalid',
@@ -37,38 +40,36 @@ export function credentialRoutes(deps: AccountsDeps, auth: AuthPlugin, env: Page
   return new Elysia({ name: 'accounts-credentials' })
     .use(auth)
     .post('/api/auth/change-password', async ({ body, caller }) => {
-      await changePassword(deps, caller.user!.id, { current: body.current_password, next: body.new_password });
+      await changePassword(deps, { userId: caller.user!.id, sessionId: caller.sessionId }, { current: body.current_password, next: body.new_password });
       return new Response(null, { status: 204 });
-    }, { auth: 'user', body: ChangePasswordBody, detail: { tags: ['auth'], summary: 'Set a password (none yet) or change it (current_password needed); 204' } })
+    }, { auth: 'user', body: ChangePasswordBody, detail: { tags: ['auth'], summary: 'Set a password (none yet: a sign-in of the last 10 minutes, else 403) or change it (current_password needed); every other session and app password ends; 204' } })
     .post('/api/auth/change-email', async ({ body, caller }) => {
       const row = await changeEmail(deps, caller.user!.id, body.email);
       return { user: publicUser(row, deps.config.baseUrl) };
     }, { auth: 'user', body: ChangeEmailBody, response: UserResponse, detail: { tags: ['auth'], summary: 'Change the email address (unverified until a provider confirms it); 409 when another account uses it' } })
     .post('/account/password', async ({ body, request, caller }) => {
-      if (!caller.user) return see(LOGIN);
       const next = body?.new_password ?? '';
       if (next !== (body?.new_password_confirm ?? '')) {
         return page(request, caller, { problems: { password: { key: 'account.password.mismatch', field: 'new_password_confirm' } } }, 400);
       }
       try {
-        const { hadPassword } = await changePassword(deps, caller.user.id, { current: body?.current_password || undefined, next });
+        const { hadPassword } = await changePassword(deps, { userId: caller.user!.id, sessionId: caller.sessionId }, { current: body?.current_password || undefined, next });
         return see(`/account?saved=${hadPassword ? 'password' : 'password-set'}#password`);
       } catch (error) {
         if (!(error instanceof AppError) || error.status >= 500) throw error;
         const problem = PASSWORD_PROBLEMS[error.message] ?? { key: TOO_MANY, field: 'current_password' };
         return page(request, caller, { problems: { password: problem } }, error.status);
       }
-    }, { body: PasswordForm, detail: { hide: true } })
+    }, { auth: signInFirst, body: PasswordForm, detail: { hide: true } })
     .post('/account/email', async ({ body, request, caller }) => {
-      if (!caller.user) return see(LOGIN);
       const typed = (body?.email ?? '').trim();
       try {
-        await changeEmail(deps, caller.user.id, typed);
+        await changeEmail(deps, caller.user!.id, typed);
         return see('/account?saved=email#email');
       } catch (error) {
         if (!(error instanceof AppError) || error.status >= 500) throw error;
         const key = EMAIL_PROBLEMS[error.message] ?? TOO_MANY;
         return page(request, caller, { problems: { email: { key, field: 'email', value: typed.slice(0, 254) } } }, error.status);
       }
-    }, { body: EmailForm, detail: { hide: true } });
+    }, { auth: signInFirst, body: EmailForm, detail: { hide: true } });
 }

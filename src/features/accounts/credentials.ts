@@ -5,6 +5,8 @@ import { EmailAddress, PASSWORD_MAX, PASSWORD_MIN } from './model.ts';
 import { emailUsedByAnother, findUserById, lockEmailAddress, updateUser } from './queries.ts';
 import type { AccountsDeps } from './service.ts';
 import type { UserRow } from './users.ts';
+import { requireRecentSignIn, SIGN_IN_AGAIN } from './fresh-sign-in.ts';
+import { endOtherAccess, forgetEndedSessions } from './other-access.ts';
 
 /** Guessing the current password from a stolen session is as slow as guessing it at the login. */
 export const PASSWORD_CHANGE_LIMIT = { max: 10, windowSeconds: 600 };
@@ -16,27 +18,43 @@ export const PASSWORD_ERRORS = {
   tooLong: `new_password must be at most ${PASSWORD_MAX} characters`,
   currentMissing: 'current_password is required to change a password',
   currentWrong: 'current_password is wrong',
+  signInAgain: SIGN_IN_AGAIN,
 } as const;
 export const EMAIL_ERRORS = {
   invalid: 'email must be an email address',
   taken: 'That email address is used by another account',
 } as const;
 
+/** Who asks for a password change: the account and the session it is signed in with. */
+export interface PasswordChanger {
+  userId: string;
+  sessionId: string | null;
+}
+
 /**
- * Sets a password (an account from a login provider has none) or changes it, which needs the
- * current one. Hashed with Bun.password (argon2id), like every password here.
+ * Sets a password (an account from a login provider has none: that needs a sign-in of the last
+ * minutes, fresh-sign-in.ts) or changes it, which needs the current one. Hashed with Bun.password
+ * (argon2id), like every password here. With the new password every other session, legacy token
+ * and app password of the account ends (other-access.ts); the caller's session stays.
  */
-export async function changePassword(deps: AccountsDeps, userId: string, input: { current?: string; next: string }): Promise<{ hadPassword: boolean }> {
+export async function changePassword(deps: AccountsDeps, who: PasswordChanger, input: { current?: string; next: string }): Promise<{ hadPassword: boolean }> {
   if (input.next.length < PASSWORD_MIN) throw badRequest(PASSWORD_ERRORS.tooShort);
   if (input.next.length > PASSWORD_MAX) throw badRequest(PASSWORD_ERRORS.tooLong);
-  const row = await findUserById(deps.db, userId);
+  const row = await findUserById(deps.db, who.userId);
   if (!row) throw notFound('Account not found');
   if (row.password_hash) {
     if (!input.current) throw badRequest(PASSWORD_ERRORS.currentMissing);
-    await enforceRateLimit(deps.cache, `password-change:${userId}`, PASSWORD_CHANGE_LIMIT, deps.clock().getTime());
+    await enforceRateLimit(deps.cache, `password-change:${who.userId}`, PASSWORD_CHANGE_LIMIT, deps.clock().getTime());
     if (!(await Bun.password.verify(input.current, row.password_hash))) throw forbidden(PASSWORD_ERRORS.currentWrong);
+  } else {
+    await requireRecentSignIn(deps, who.userId, who.sessionId);
   }
-  await updateUser(deps.db, userId, { password_hash: await Bun.password.hash(input.next) });
+  const hash = await Bun.password.hash(input.next);
+  const ended = await deps.db.transaction().execute(async (trx) => {
+    await updateUser(trx, who.userId, { password_hash: hash });
+    return endOtherAccess(trx, who.userId, who.sessionId, deps.clock());
+  });
+  await forgetEndedSessions(deps.cache, ended, deps.log);
   return { hadPassword: row.password_hash !== null };
 }
 

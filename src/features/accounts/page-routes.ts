@@ -4,6 +4,7 @@ import type { AuthPlugin } from '../../platform/http/auth.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
 import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
 import { safeReturnPath } from '../../platform/http/safe-redirect.ts';
+import { signedIn } from '../../platform/http/sign-in.ts';
 import { SignInPage } from '../../../views/pages/accounts/SignInPage.tsx';
 import { clearAuthCookie, type AccountsDeps } from './service.ts';
 import { revokeSession } from './sessions.ts';
@@ -32,13 +33,13 @@ export function accountPageRoutes(deps: AccountsDeps, auth: AuthPlugin, provider
       return htmlResponse(SignInPage({ ctx, providers: list, returnTo, error, ...options }), 200, { 'cache-control': 'no-store' });
     }, { query: t.Object({ return_to: t.Optional(t.String()), error: t.Optional(t.String({ maxLength: 32 })) }), detail: { hide: true } })
     .get('/account', async ({ request, caller, query }) => {
-      if (!caller.user) return redirect('/login?return_to=%2Faccount');
+      const user = caller.user!;
       // An app password just made without JavaScript (app-password-form-routes.ts): shown on this page only.
-      const handover = await openOnce(deps, request, caller.user.id);
-      const page = await renderAccountPage(deps, env, request, caller.user, caller.sessionId, { saved: query.saved, avatarError: query.avatar_error, appPasswordCreated: handover.shown ?? undefined });
+      const handover = await openOnce(deps, request, user.id);
+      const page = await renderAccountPage(deps, env, request, user, caller.sessionId, { saved: query.saved, avatarError: query.avatar_error, appPasswordCreated: handover.shown ?? undefined });
       if (handover.clear) page.headers.append('set-cookie', handover.clear);
       return page;
-    }, { query: t.Object({ saved: t.Optional(t.String({ maxLength: 32 })), avatar_error: t.Optional(t.String({ maxLength: 32 })) }), detail: { hide: true } })
+    }, { auth: signedIn(() => '/account'), query: t.Object({ saved: t.Optional(t.String({ maxLength: 32 })), avatar_error: t.Optional(t.String({ maxLength: 32 })) }), detail: { hide: true } })
     .post('/logout', async ({ caller }) => {
       if (caller.user && caller.sessionId) await revokeSession(deps.db, deps.cache, caller.user.id, caller.sessionId).catch(() => {});
       return redirect('/', clearAuthCookie(secure));

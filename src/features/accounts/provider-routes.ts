@@ -66,7 +66,7 @@ export function providerRoutes(deps: AccountsDeps, auth: AuthPlugin, providers: 
         return toLogin(returnTo, 'failed', cleared);
       }
       const user = await accountForProfile(deps.db, profile);
-      const login = await completeLogin(deps, request, user, caller.anonId);
+      const login = await completeLogin(deps, request, user, caller);
       const headers = new Headers({ location: returnTo, 'cache-control': 'no-store' });
       for (const cookie of [...cleared, login.cookie]) headers.append('set-cookie', cookie);
       return new Response(null, { status: 303, headers });

@@ -24,26 +24,33 @@ export function deviceFingerprint(userAgent: string): string {
   return createHash('sha256').update(userAgent).digest('hex');
 }
 
+export interface SessionStart {
+  /** The sign-in's time by the app's clock (created and last_seen); the database's when absent. */
+  now?: Date;
+  /** The session the browser came with (its token was valid): it ends, whoever's it was. */
+  replacing?: string | null;
+}
+
 /**
- * Login from a known device re-uses its session (refreshing ip and last_seen); a new device gets a
- * new one; beyond ten, the least recently seen are pruned.
+ * Every sign-in gets a new session id and ends the one the browser came with, so a session id
+ * planted in or copied from a browser is worthless once its owner signs in (session fixation).
+ * Beyond ten sessions, the least recently seen are pruned.
  */
-export async function startSession(db: Db, cache: Cache, userId: string, userAgent: string, ip: string): Promise<string> {
+export async function startSession(db: Db, cache: Cache, userId: string, userAgent: string, ip: string, start: SessionStart = {}): Promise<string> {
   const ua = userAgent.slice(0, 512);
-  const row = await db
-    .insertInto('user_sessions')
-    .values({ id: randomBytes(18).toString('base64url'), user_id: userId, user_agent: ua, ip, device_fingerprint: deviceFingerprint(ua) })
-    .onConflict((oc) => oc.columns(['user_id', 'device_fingerprint']).doUpdateSet({ ip, last_seen: sql<Date>`now()` }))
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = randomBytes(18).toString('base64url');
+  const stamps = start.now ? { created: start.now, last_seen: start.now } : {};
+  await db.insertInto('user_sessions').values({ id, user_id: userId, user_agent: ua, ip, device_fingerprint: deviceFingerprint(ua), ...stamps }).execute();
+  if (start.replacing) await db.deleteFrom('user_sessions').where('id', '=', start.replacing).execute();
   const pruned = await db
     .deleteFrom('user_sessions')
     .where('user_id', '=', userId)
     .where('id', 'not in', (qb) => qb.selectFrom('user_sessions').select('id').where('user_id', '=', userId).orderBy('last_seen', 'desc').orderBy('created', 'desc').limit(MAX_SESSIONS_PER_USER))
     .returning('id')
     .execute();
-  await Promise.all(pruned.map((p) => forgetCheck(cache, p.id)));
-  return row.id;
+  const ended = [...(start.replacing ? [start.replacing] : []), ...pruned.map((p) => p.id)];
+  await Promise.all(ended.map((sessionId) => forgetCheck(cache, sessionId)));
+  return id;
 }
 
 /** Is this session alive and this user's? Cached; a revocation removes the cached answer. */
@@ -86,7 +93,33 @@ export async function revokeSession(db: Db, cache: Cache, userId: string, sessio
   await forgetCheck(cache, sessionId);
 }
 
-/** A deleted account's sessions: their cached checks go, so no process trusts them a moment longer. */
+/** When this session of this user signed in; undefined when it is not (or no longer) theirs. */
+export async function sessionCreatedAt(db: Db, userId: string, sessionId: string): Promise<Date | undefined> {
+  const row = await db.selectFrom('user_sessions').select('created').where('id', '=', sessionId).where('user_id', '=', userId).executeTakeFirst();
+  return row ? new Date(row.created) : undefined;
+}
+
+/**
+ * Deletes every session of the account but `keep`; the ids, whose cached checks the caller drops
+ * with forgetSessionChecks once the transaction has committed.
+ */
+export async function deleteOtherSessions(db: Db, userId: string, keep: string | null): Promise<string[]> {
+  let query = db.deleteFrom('user_sessions').where('user_id', '=', userId);
+  if (keep) query = query.where('id', '<>', keep);
+  return (await query.returning('id').execute()).map((row) => row.id);
+}
+
+/** Legacy tokens name no session: a flag on the account refuses them all (migration 20261130000200). */
+export async function revokeLegacyTokens(db: Db, userId: string): Promise<void> {
+  await db.updateTable('app_users').set({ legacy_tokens_revoked: true }).where('id', '=', userId).execute();
+}
+
+export async function legacyTokensRevoked(db: Db, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('app_users').select('legacy_tokens_revoked').where('id', '=', userId).executeTakeFirst();
+  return row?.legacy_tokens_revoked ?? true;
+}
+
+/** Sessions that just ended (a deleted account, a password change): their cached checks go, so no process trusts them a moment longer. */
 export async function forgetSessionChecks(cache: Cache, sessionIds: readonly string[]): Promise<void> {
   await Promise.all(sessionIds.map((id) => forgetCheck(cache, id)));
 }

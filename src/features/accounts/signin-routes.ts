@@ -50,7 +50,7 @@ export function signInFormRoutes(deps: AccountsDeps, auth: AuthPlugin, providers
         throw error;
       }
       deps.log?.info('owner account created', { username: owner.username });
-      const login = await completeLogin(deps, request, owner, caller.anonId);
+      const login = await completeLogin(deps, request, owner, caller);
       return signedIn(returnTo === '/' ? '/admin' : returnTo, login.cookie);
     }, { body: FormBody, detail: { hide: true } })
     .post('/login', async ({ body, request, caller }) => {
@@ -65,7 +65,7 @@ export function signInFormRoutes(deps: AccountsDeps, auth: AuthPlugin, providers
       const row = username ? await findUserByUsername(deps.db, username) : undefined;
       const ok = row?.password_hash && body.password ? await Bun.password.verify(body.password, row.password_hash) : false;
       if (!row || !ok) return page(request, 401, returnTo, 'signin.error.wrongPassword', username);
-      const login = await completeLogin(deps, request, row, caller.anonId);
+      const login = await completeLogin(deps, request, row, caller);
       return signedIn(returnTo, login.cookie);
     }, { body: FormBody, detail: { hide: true } });
 }

@@ -35,6 +35,12 @@ export async function revokeAppPasswordRow(db: Db, userId: string, id: string, n
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Every active app password of the account (a password was set or changed); how many. */
+export async function revokeAllAppPasswordRows(db: Db, userId: string, now: Date): Promise<number> {
+  const result = await db.updateTable('app_passwords').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 export interface AppPasswordOwner {
   password_id: string;
   id: string;

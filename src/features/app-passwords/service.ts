@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../platform/db/index.ts';
 import type { Role } from '../../platform/db/schema.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
-import { activeAppPasswords, countActive, insertAppPassword, ownerOfKey, revokeAppPasswordRow, touchAppPassword, type AppPasswordRow } from './queries.ts';
+import { activeAppPasswords, countActive, insertAppPassword, ownerOfKey, revokeAllAppPasswordRows, revokeAppPasswordRow, touchAppPassword, type AppPasswordRow } from './queries.ts';
 import { keyHashOfMd5, keyHashOfPassword, newAppPassword } from './secrets.ts';
 
 export const APP_PASSWORD_NAME_MAX = 60;
@@ -49,6 +49,11 @@ export async function listAppPasswords(db: Db, userId: string): Promise<AppPassw
 
 export async function revokeAppPassword(db: Db, userId: string, id: string, now: Date): Promise<void> {
   if (!(await revokeAppPasswordRow(db, userId, id, now))) throw notFound(APP_PASSWORD_ERRORS.notFound);
+}
+
+/** The account's password was set or changed: no device keeps its way in (they are checked on every request). */
+export function revokeAllAppPasswords(db: Db, userId: string, now: Date): Promise<number> {
+  return revokeAllAppPasswordRows(db, userId, now);
 }
 
 export interface AppPasswordUser {

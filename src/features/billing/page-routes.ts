@@ -5,6 +5,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
 import { linkBase } from '../../platform/http/public-origin.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
+import { signedIn } from '../../platform/http/sign-in.ts';
 import { contentSecurityPolicy } from '../../platform/http/security-headers.ts';
 import { LOCALE_TAGS } from '../../../views/i18n/index.ts';
 import { ProPage } from '../../../views/pages/billing/ProPage.tsx';
@@ -22,6 +23,8 @@ const ERROR_KEYS: Record<ErrorCode, 'billing.pro.failed' | 'billing.pro.unavaila
   nothing: 'billing.pro.noSubscription',
 };
 const see = (location: string) => new Response(null, { status: 303, headers: { location } });
+/** An anonymous reader's checkout or portal form goes to sign in first, and comes back to /pro. */
+const signInFirst = signedIn(() => '/pro');
 
 /** /pro (what Pro is, and the button), /pro/success (waits for the webhook), the forms behind them. */
 export function billingPageRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment, checkout: CheckoutDeps) {
@@ -54,21 +57,19 @@ export function billingPageRoutes(platform: BootedPlatform, auth: AuthPlugin, en
       return htmlResponse(ProPage({ ctx, freePerDay: FREE_CHAPTERS_PER_DAY, viewer, available: checkoutAvailable(config.payments), error }), 200, providerPages);
     }, { detail: { hide: true } })
     .post('/pro/checkout', async ({ caller }) => {
-      if (!caller.user) return see('/login?return_to=%2Fpro');
       try {
-        return see((await startCheckout(checkout, caller.user, linkBase(config.baseUrl))).url);
+        return see((await startCheckout(checkout, caller.user!, linkBase(config.baseUrl))).url);
       } catch (error) {
         return see(`/pro?error=${errorCode(error)}`);
       }
-    }, { detail: { hide: true } })
+    }, { auth: signInFirst, detail: { hide: true } })
     .post('/pro/portal', async ({ caller }) => {
-      if (!caller.user) return see('/login?return_to=%2Fpro');
       try {
-        return see((await customerPortal(checkout, caller.user)).url);
+        return see((await customerPortal(checkout, caller.user!)).url);
       } catch (error) {
         return see(`/pro?error=${errorCode(error)}`);
       }
-    }, { detail: { hide: true } })
+    }, { auth: signInFirst, detail: { hide: true } })
     .get('/pro/success', async ({ request, caller }) => {
       const ctx = pageContext(request, env);
       const active = caller.user ? (await proState(db, caller.user.id)).pro : false;

@@ -21,18 +21,30 @@ export function settleEvent(db: Db, id: string, values: { outcome: string; userI
 
 const userColumns = ['id', 'username', 'role', 'email', 'payment_customer_id', 'pro_until', 'billing_event_at'] as const;
 
-/** By payment customer id, then customer email, then external id = user id; the row locked. */
+/**
+ * Who paid, the row locked: the account already linked to this customer id, else the account whose
+ * id we sent as external_id at checkout, else the account with this email only when it is verified.
+ * An address typed into change-email is unverified, so copying a payer's address finds nothing.
+ */
 export async function findPayingUser(db: Db, who: { customerId: string | null; email: string | null; externalId: string | null }) {
   if (who.customerId) {
     const row = await db.selectFrom('app_users').select(userColumns).where('payment_customer_id', '=', who.customerId).forUpdate().executeTakeFirst();
     if (row) return row;
   }
-  if (who.email) {
-    const row = await db.selectFrom('app_users').select(userColumns).where(sql`lower(email)`, '=', who.email.toLowerCase()).orderBy('created_at').limit(1).forUpdate().executeTakeFirst();
+  if (who.externalId && UUID.test(who.externalId)) {
+    const row = await db.selectFrom('app_users').select(userColumns).where('id', '=', who.externalId).forUpdate().executeTakeFirst();
     if (row) return row;
   }
-  if (who.externalId && UUID.test(who.externalId)) {
-    return db.selectFrom('app_users').select(userColumns).where('id', '=', who.externalId).forUpdate().executeTakeFirst();
+  if (who.email) {
+    return db
+      .selectFrom('app_users')
+      .select(userColumns)
+      .where(sql`lower(email)`, '=', who.email.toLowerCase())
+      .where('email_verified', '=', true)
+      .orderBy('created_at')
+      .limit(1)
+      .forUpdate()
+      .executeTakeFirst();
   }
   return undefined;
 }

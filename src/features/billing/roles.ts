@@ -45,7 +45,7 @@ function dateOf(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Who the event is about, as the provider states it (looked up in that order). */
+/** Who the event is about, as the provider states it (queries.ts findPayingUser decides which counts first). */
 export function customerOf(data: Record<string, unknown>): { customerId: string | null; email: string | null; externalId: string | null } {
   const customer = (typeof data.customer === 'object' && data.customer !== null ? data.customer : {}) as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);

@@ -92,6 +92,8 @@ export interface AppUsersTable {
   pro_until: Timestamp | null;
   /** The event time of the newest payment event applied (migration 20261125000500). */
   billing_event_at: Timestamp | null;
+  /** Legacy three-segment tokens of this account are refused (migration 20261130000200). */
+  legacy_tokens_revoked: Generated<boolean>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

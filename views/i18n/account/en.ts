@@ -40,6 +40,7 @@ export const accountEn = {
   'account.password.mismatch': 'The two new passwords are not the same.',
   'account.password.currentMissing': 'Enter your current password.',
   'account.password.currentWrong': 'That is not your current password.',
+  'account.password.signInAgain': 'For your safety, a password can only be set within 10 minutes of signing in. Sign out, sign in again, then set it.',
 
   'account.data.heading': 'Your data',
   'account.data.intro': 'Download everything you made here as one JSON file: your reading progress and listening positions, library, comments, ratings, follows, discovery swipes, notifications and settings.',

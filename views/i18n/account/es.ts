@@ -42,6 +42,7 @@ export const accountEs: Record<keyof typeof accountEn, string> = {
   'account.password.mismatch': 'Las dos contraseñas nuevas no coinciden.',
   'account.password.currentMissing': 'Escribe tu contraseña actual.',
   'account.password.currentWrong': 'Esa no es tu contraseña actual.',
+  'account.password.signInAgain': 'Por tu seguridad, solo puedes crear una contraseña en los 10 minutos siguientes a iniciar sesión. Cierra la sesión, vuelve a iniciarla y créala entonces.',
 
   'account.data.heading': 'Tus datos',
   'account.data.intro': 'Descarga todo lo que has creado aquí en un solo archivo JSON: tu progreso de lectura y posiciones de audio, biblioteca, comentarios, valoraciones, seguimientos, votos de descubrimiento, notificaciones y ajustes.',

@@ -42,6 +42,7 @@ export const accountFr: Record<keyof typeof accountEn, string> = {
   'account.password.mismatch': 'Les deux nouveaux mots de passe ne sont pas identiques.',
   'account.password.currentMissing': 'Saisissez votre mot de passe actuel.',
   'account.password.currentWrong': 'Ce n’est pas votre mot de passe actuel.',
+  'account.password.signInAgain': 'Pour votre sécurité, un mot de passe ne peut être créé que dans les 10 minutes qui suivent la connexion. Déconnectez-vous, reconnectez-vous, puis créez-le.',
 
   'account.data.heading': 'Vos données',
   'account.data.intro': 'Téléchargez tout ce que vous avez créé ici dans un seul fichier JSON : progression de lecture et positions d’écoute, bibliothèque, commentaires, notes, abonnements, votes de découverte, notifications et réglages.',

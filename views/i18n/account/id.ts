@@ -42,6 +42,7 @@ export const accountId: Record<keyof typeof accountEn, string> = {
   'account.password.mismatch': 'Kedua kata sandi baru tidak sama.',
   'account.password.currentMissing': 'Masukkan kata sandi Anda saat ini.',
   'account.password.currentWrong': 'Itu bukan kata sandi Anda saat ini.',
+  'account.password.signInAgain': 'Demi keamanan, kata sandi hanya dapat dibuat dalam 10 menit setelah masuk. Keluar, masuk lagi, lalu buat kata sandinya.',
 
   'account.data.heading': 'Data Anda',
   'account.data.intro': 'Unduh semua yang Anda buat di sini dalam satu berkas JSON: kemajuan membaca dan posisi audio, perpustakaan, komentar, penilaian, akun yang diikuti, pilihan penemuan, notifikasi, dan pengaturan.',

@@ -42,6 +42,7 @@ export const accountPt: Record<keyof typeof accountEn, string> = {
   'account.password.mismatch': 'As duas novas senhas não são iguais.',
   'account.password.currentMissing': 'Digite sua senha atual.',
   'account.password.currentWrong': 'Essa não é a sua senha atual.',
+  'account.password.signInAgain': 'Por segurança, só é possível criar uma senha até 10 minutos depois de entrar. Saia, entre de novo e crie a senha em seguida.',
 
   'account.data.heading': 'Seus dados',
   'account.data.intro': 'Baixe tudo o que você criou aqui em um único arquivo JSON: progresso de leitura e posições de áudio, biblioteca, comentários, avaliações, quem você segue, votos da descoberta, notificações e configurações.',
