@@ -7,6 +7,7 @@ import { csrfGuard } from './platform/http/csrf.ts';
 import type { OriginPolicy } from './platform/http/public-origin.ts';
 import { jsonObjectBodies } from './platform/http/json-object-body.ts';
 import { bodyLimit } from './platform/http/body-limit.ts';
+import { MAX_OBJECT_UPLOAD_BYTES, requestBodyLimits } from './request-body-limits.ts';
 import { createRequestHandler, type Handler } from './platform/http/server.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
 import type { PageEnvironment } from './platform/http/page.ts';
@@ -60,11 +61,6 @@ import { metricsRoutes } from './features/metrics/routes.ts';
 import { routeLabels } from './platform/http/metrics/route-label.ts';
 import { JOB_KINDS } from './jobs.ts';
 
-const MAX_OBJECT_UPLOAD_BYTES = 50 * 1024 * 1024;
-const MAX_PARSED_BODY_BYTES = 1024 * 1024;
-// A generated cover arrives as base64 JSON: up to the 10 MB image limit, a third more as text.
-const MAX_SAVED_COVER_BODY_BYTES = 16 * 1024 * 1024;
-
 /** One Elysia app composed of one plugin per feature (DESIGN rule 2). */
 /** Test-only seams; production passes nothing. */
 export interface AppOptions {
@@ -93,7 +89,7 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(routeLabels())
     .use(errorHandler(env, platform.log, resolveCaller))
     .use(csrfGuard(originPolicy(config), platform.log))
-    .use(bodyLimit({ bytes: MAX_PARSED_BODY_BYTES, larger: { '/api/admin/image-gen/save-cover': MAX_SAVED_COVER_BODY_BYTES } }))
+    .use(bodyLimit(requestBodyLimits(config)))
     .use(jsonObjectBodies())
     .use(auth)
     .use(assetRoutes(assets))
@@ -165,6 +161,7 @@ export function createHandler(platform: BootedPlatform, assets: AssetTable, opti
   return createRequestHandler((request) => app.handle(request), {
     log: platform.log,
     secureCookies: platform.config.baseUrl.startsWith('https:'),
+    bodyLimits: requestBodyLimits(platform.config),
     trustProxy: platform.config.trustProxy,
     origins: originPolicy(platform.config),
     headers: securityHeaders({ objectOrigin, https: platform.config.baseUrl.startsWith('https:') }),

@@ -51,6 +51,14 @@ export const EnvSchema = T.Object({
   SCRAPE_RATE: T.Optional(T.Number({ minimum: 0, maximum: 100, description: 'requests per second per source host, 0-100 (0: no limit)' })),
   SCRAPE_UPDATE_HOURS: T.Optional(T.Number({ minimum: 0.05, maximum: 720, description: 'hours between new-chapter checks, 0.05-720' })),
   IMPORT_MAX_MB: T.Optional(T.Number({ minimum: 1, maximum: 2048, description: 'megabytes, 1-2048' })),
+  BODY_MAX_MB: T.Optional(T.Number({ minimum: 0.1, maximum: 100, description: 'megabytes, 0.1-100' })),
+  IMPORT_MAX_ENTRY_MB: T.Optional(T.Number({ minimum: 1, maximum: 1024, description: 'megabytes, 1-1024' })),
+  IMPORT_MAX_CHAPTER_TEXT_MB: T.Optional(T.Number({ minimum: 0.1, maximum: 256, description: 'megabytes of text, 0.1-256' })),
+  IMPORT_MAX_BOOK_TEXT_MB: T.Optional(T.Number({ minimum: 1, maximum: 1024, description: 'megabytes of text, 1-1024' })),
+  IMPORT_MAX_PAGES: T.Optional(T.Integer({ minimum: 1, maximum: 1000000, description: 'a page count, 1-1000000' })),
+  IMPORT_MAX_PARSE_MINUTES: T.Optional(T.Number({ minimum: 0.1, maximum: 1440, description: 'minutes, 0.1-1440' })),
+  IMPORT_MAX_MEMORY_MB: T.Optional(T.Number({ minimum: 64, maximum: 65536, description: 'megabytes, 64-65536' })),
+  COVER_MAX_DIMENSION: T.Optional(T.Integer({ minimum: 64, maximum: 16384, description: 'pixels, 64-16384' })),
   TRUST_PROXY: T.Optional(T.Union([T.Literal('0'), T.Literal('1')], { description: '0 or 1' })),
   SEED_DEMO: T.Optional(T.Union([T.Literal('0'), T.Literal('1')], { description: '0 or 1' })),
   METRICS_TOKEN: T.Optional(T.String({ minLength: 16, pattern: '^\\S+$', description: 'at least 16 characters, no spaces' })),
@@ -92,6 +100,8 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** METRICS_TOKEN: GET /metrics answers a scraper sending it as a Bearer token; null: no /metrics. */
   metricsToken: string | null;
+  /** BODY_MAX_MB: the largest request body of any route without a limit of its own (upload routes have theirs). */
+  bodyMaxBytes: number;
   tts: TtsConfig;
   content: ContentConfig;
   /** The payment provider (Polar): checkout needs the token and product, the webhook only its secret. */
@@ -99,6 +109,16 @@ export interface Config {
   /** AI_BASE_URL set: an OpenAI-compatible service for text and images (src/integrations/ai); null: AI routes answer 503. */
   ai: AiConfig | null;
   env: Readonly<Env>;
+}
+
+/** What reading one uploaded book may cost, as set; unset fields take their defaults. */
+export interface ImportLimitSettings {
+  entryMb?: number;
+  chapterTextMb?: number;
+  bookTextMb?: number;
+  pages?: number;
+  parseMinutes?: number;
+  memoryMb?: number;
 }
 
 /** Scraping and import (src/features/scraping, src/features/imports). */
@@ -110,6 +130,10 @@ export interface ContentConfig {
   scrapeRate: number;
   updateIntervalHours: number;
   importMaxBytes: number;
+  /** IMPORT_MAX_* besides the upload's size; src/features/imports/limits.ts fills in the defaults. */
+  importLimits: ImportLimitSettings;
+  /** COVER_MAX_DIMENSION: a cover wider or taller than this many pixels is never stored (read from its header). */
+  coverMaxDimension: number;
   /** SCRAPER_URL: the web layer reaches the scraper backend over HTTP; null: in this process. */
   scraperUrl: string | null;
 }
@@ -134,7 +158,7 @@ export interface AiConfig {
 
 export class ConfigError extends Error {}
 
-const NUMERIC = new Set(['PORT', 'AI_TIMEOUT_SECONDS', 'AI_MAX_RETRIES', 'SCRAPE_RATE', 'SCRAPE_UPDATE_HOURS', 'IMPORT_MAX_MB']);
+const NUMERIC = new Set(['PORT', 'AI_TIMEOUT_SECONDS', 'AI_MAX_RETRIES', 'SCRAPE_RATE', 'SCRAPE_UPDATE_HOURS', 'IMPORT_MAX_MB', 'BODY_MAX_MB', 'IMPORT_MAX_ENTRY_MB', 'IMPORT_MAX_CHAPTER_TEXT_MB', 'IMPORT_MAX_BOOK_TEXT_MB', 'IMPORT_MAX_PAGES', 'IMPORT_MAX_PARSE_MINUTES', 'IMPORT_MAX_MEMORY_MB', 'COVER_MAX_DIMENSION']);
 
 /** Parses the environment; throws ConfigError whose message is one line naming the variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Readonly<Config> {
@@ -198,6 +222,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: (env.LOG_LEVEL ?? 'info') as Config['logLevel'],
     metricsToken: env.METRICS_TOKEN ?? null,
+    bodyMaxBytes: Math.round((env.BODY_MAX_MB ?? 1) * 1024 * 1024),
     tts: Object.freeze({
       // Fixed order whatever the variable's order: eSpeak's first voice is the default voice.
       engines: Object.freeze((['espeak', 'flite', 'openai'] as const).filter((e) => (ttsEngines ? ttsEngines.includes(e) : e !== 'openai' || env.TTS_OPENAI_URL))),
@@ -209,6 +234,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       scrapeRate: env.SCRAPE_RATE ?? 2,
       updateIntervalHours: env.SCRAPE_UPDATE_HOURS ?? 6,
       importMaxBytes: Math.round((env.IMPORT_MAX_MB ?? 100) * 1024 * 1024),
+      importLimits: Object.freeze({
+        entryMb: env.IMPORT_MAX_ENTRY_MB,
+        chapterTextMb: env.IMPORT_MAX_CHAPTER_TEXT_MB,
+        bookTextMb: env.IMPORT_MAX_BOOK_TEXT_MB,
+        pages: env.IMPORT_MAX_PAGES,
+        parseMinutes: env.IMPORT_MAX_PARSE_MINUTES,
+        memoryMb: env.IMPORT_MAX_MEMORY_MB,
+      }),
+      coverMaxDimension: env.COVER_MAX_DIMENSION ?? 4096,
       scraperUrl: env.SCRAPER_URL?.replace(/\/+$/, '') ?? null,
     }),
     payments: Object.freeze({

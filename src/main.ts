@@ -3,6 +3,8 @@ import { createLogger } from './platform/log.ts';
 import { bootPlatform } from './platform/boot.ts';
 import { loadAssets } from './platform/http/assets.ts';
 import { createHandler } from './app.ts';
+import { listen } from './platform/http/listen.ts';
+import { requestBodyLimits } from './request-body-limits.ts';
 import { seedDemoCatalogue } from './features/demo/seed.ts';
 import { bumpCatalogueVersion } from './features/catalogue/version.ts';
 import { startJobs } from './jobs.ts';
@@ -31,7 +33,13 @@ async function main() {
   const server =
     config.role === 'worker'
       ? null
-      : serve(config.port, createHandler(platform, loadAssets()));
+      : listen({
+          port: config.port,
+          handler: createHandler(platform, loadAssets()),
+          log,
+          maxRequestBodySize: requestBodyLimits(config).ceiling,
+          reusePort: !!process.env.REUSE_PORT,
+        });
 
   if (server) console.log(`Chapterhouse is ready at ${config.baseUrl === `http://localhost:${config.port}` ? `http://localhost:${server.port}` : config.baseUrl}`);
   else console.log('Chapterhouse worker is running');
@@ -52,11 +60,6 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-}
-
-function serve(port: number, handler: ReturnType<typeof createHandler>) {
-  // Never the runtime's development mode: its error page would show stacks and source to a client.
-  return Bun.serve({ port, idleTimeout: 120, development: false, reusePort: !!process.env.REUSE_PORT, fetch: (request, server) => handler(request, server.requestIP(request)?.address) });
 }
 
 main().catch((error) => {

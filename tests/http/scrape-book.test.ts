@@ -33,7 +33,8 @@ describe('the 300-chapter book', () => {
 
     const book = (await bookOf(`novelfire:${IRON_ARCHIVE}`))!;
     expect(book).toMatchObject({ slug: IRON_ARCHIVE, title: 'The Iron Archive', author: 'Selma Ork', status: 'completed', chapter_count: 300, source_url: `${site.novelfireUrl}/book/${IRON_ARCHIVE}` });
-    expect(book.cover_key).toMatch(/^covers\/the-iron-archive\/[0-9a-f]{12}\.svg$/);
+    // The source's SVG cover is stored drawn as a PNG: no stored cover is an SVG (features/covers/storable.ts).
+    expect(book.cover_key).toMatch(/^covers\/the-iron-archive\/[0-9a-f]{12}\.png$/);
     expect(book.description).toContain('Three hundred chapters');
     const genres = await app.platform.db.selectFrom('book_genres').select('genre_slug').where('book_slug', '=', IRON_ARCHIVE).orderBy('genre_slug').execute();
     expect(genres.map((g) => g.genre_slug)).toEqual(['fantasy', 'martial-arts', 'mystery']);

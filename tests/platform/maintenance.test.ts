@@ -53,6 +53,14 @@ test('the daily maintenance job deletes old finished jobs and idle leftover audi
   for (const key of [...leftovers, ...kept]) await store.store.put(key, 'piece');
   for (const key of [...leftovers, kept[0]!]) utimesSync(join(store.root, 'blobs', key), twoHoursAgo, twoHoursAgo);
 
+  // An import cancelled a month ago whose upload a store outage kept: it goes too (features/imports/prune.ts).
+  const cancelledImport = await db
+    .insertInto('import_tasks')
+    .values({ file_name: 'old.epub', object_key: `imports/${randomUUID()}/upload`, format: 'epub', status: 'cancelled', finished_at: sql<Date>`now() - interval '30 days'` })
+    .returning(['id', 'object_key'])
+    .executeTakeFirstOrThrow();
+  await store.store.put(cancelledImport.object_key!, 'upload');
+
   await schedulePruning(db);
   await schedulePruning(db); // a second process starting: no duplicate
   const scheduled = await db.selectFrom('jobs').select('id').where('kind', '=', pruneJobsKind.kind).execute();
@@ -63,7 +71,8 @@ test('the daily maintenance job deletes old finished jobs and idle leftover audi
     const row = await db.selectFrom('jobs').selectAll().where('id', '=', scheduled[0]!.id).executeTakeFirst();
     return row?.status === 'done' ? row : undefined;
   });
-  expect(first.result).toEqual({ deleted: 1, audioParts: { jobs: 1, objects: 2, more: false } });
+  expect(first.result).toEqual({ deleted: 1, audioParts: { jobs: 1, objects: 2, more: false }, importFiles: { tasks: 1, more: false } });
+  expect(await store.store.head(cancelledImport.object_key!)).toBeNull();
   for (const key of leftovers) expect(await store.store.head(key)).toBeNull();
   for (const key of kept) expect(await store.store.head(key)).not.toBeNull();
 
@@ -94,7 +103,7 @@ test('an unreachable object store skips the sweep, not the pruning or the schedu
       const job = await db.selectFrom('jobs').selectAll().where('id', '=', today.id).executeTakeFirst();
       return job && job.status !== 'queued' && job.status !== 'running' ? job : undefined;
     });
-    expect(row).toMatchObject({ status: 'done', result: { deleted: 1, audioParts: null } });
+    expect(row).toMatchObject({ status: 'done', result: { deleted: 1, audioParts: null, importFiles: null } });
     const next = await db.selectFrom('jobs').select('dedupe_key').where('kind', '=', pruneJobsKind.kind).where('status', '=', 'queued').execute();
     expect(next).toEqual([{ dedupe_key: PRUNE_SCHEDULE_KEY }]);
   } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { Elysia } from 'elysia';
+import { Elysia, t } from 'elysia';
 import { authPlugin, checkAccess, type Caller, type CallerUser } from '../../src/platform/http/auth.ts';
 import { errorHandler } from '../../src/platform/http/error-handler.ts';
 import { silentLogger } from '../../src/platform/log.ts';
@@ -38,5 +38,42 @@ describe('access levels', () => {
     expect((await call('user')).status).toBe(403);
     expect(await (await call('user')).json()).toEqual({ error: 'forbidden', message: 'This needs Chapterhouse Pro' });
     expect((await call('pro')).status).toBe(200);
+  });
+});
+
+/**
+ * Elysia validates params, query and body before beforeHandle (stack-notes, 2026-11-28); the guard
+ * runs in parse and transform so that it answers first. These pin that order to the Elysia in use.
+ */
+describe('the guard runs before validation', () => {
+  const app = new Elysia()
+    .use(errorHandler({ baseUrl: 'http://localhost', asset: (p) => p }, silentLogger))
+    .use(authPlugin(async (request) => (request.headers.get('x-role') ? { user: user(request.headers.get('x-role') as 'pro'), sessionId: null, via: 'bearer' } : null)))
+    .post('/api/admin/things/:id', ({ params, body }) => ({ id: params.id, body }), { auth: 'admin', params: t.Object({ id: t.Numeric() }), body: t.Object({ name: t.String() }) })
+    .post('/api/admin/raw', async ({ request }) => ({ text: await request.text() }), { auth: 'admin', parse: 'none' });
+  const call = (path: string, body: string, role?: string) =>
+    app.handle(new Request(`http://localhost${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(role ? { 'x-role': role } : {}) }, body }));
+
+  test.each([
+    ['a bad id', '/api/admin/things/x', '{"name":"a"}'],
+    ['a body of the wrong shape', '/api/admin/things/1', '{"name":5}'],
+    ['malformed JSON', '/api/admin/things/1', '{"name":'],
+  ])('%s: 403 for anyone but an admin', async (_label, path, body) => {
+    for (const role of [undefined, 'user', 'pro']) {
+      const res = await call(path, body, role);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ error: 'forbidden', message: 'Administrators only' });
+    }
+  });
+
+  test('an admin still meets validation, and gets the parsed body when it is right', async () => {
+    expect((await call('/api/admin/things/x', '{"name":"a"}', 'admin')).status).toBe(400);
+    expect((await call('/api/admin/things/1', '{"name":', 'admin')).status).toBe(400);
+    expect(await (await call('/api/admin/things/7', '{"name":"a"}', 'admin')).json()).toEqual({ id: 7, body: { name: 'a' } });
+  });
+
+  test("a route that reads its own body (parse: 'none') still gets it whole", async () => {
+    expect(await (await call('/api/admin/raw', 'not json at all', 'admin')).json()).toEqual({ text: 'not json at all' });
+    expect((await call('/api/admin/raw', 'not json at all')).status).toBe(403);
   });
 });

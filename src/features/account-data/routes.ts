@@ -1,4 +1,5 @@
 import { Elysia, t } from 'elysia';
+import { signedIn } from '../../platform/http/sign-in.ts';
 import type { BootedPlatform } from '../../platform/boot.ts';
 import type { AuthPlugin, Caller } from '../../platform/http/auth.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -17,7 +18,7 @@ const see = (location: string, cookie?: string) => {
   if (cookie) headers.append('set-cookie', cookie);
   return new Response(null, { status: 303, headers });
 };
-const LOGIN = '/login?return_to=%2Faccount%2Fdelete';
+const signInFirst = signedIn(() => '/account/delete');
 const PAGE_ERRORS: Record<string, string> = {
   [DELETE_ERRORS.missing]: 'account.delete.confirmMissing',
   [DELETE_ERRORS.mismatch]: 'account.delete.confirmMismatch',
@@ -63,20 +64,16 @@ export function accountDataRoutes(platform: BootedPlatform, auth: AuthPlugin, en
       body: t.Optional(DeleteAccountBody),
       detail: { tags: ['auth'], summary: 'Delete my account: {confirm: "<username>"}; comments stay as "[deleted]"; 409 for the last administrator' },
     })
-    .get('/account/delete', async ({ request, caller }) => {
-      if (!caller.user) return see(LOGIN);
-      return confirmPage(request, caller);
-    }, { detail: { hide: true } })
+    .get('/account/delete', async ({ request, caller }) => confirmPage(request, caller), { auth: signInFirst, detail: { hide: true } })
     .post('/account/delete', async ({ request, body, caller }) => {
-      if (!caller.user) return see(LOGIN);
       try {
-        await deleteAccount(deps, caller.user.id, body?.confirm);
+        await deleteAccount(deps, caller.user!.id, body?.confirm);
       } catch (error) {
         const key = error instanceof AppError ? PAGE_ERRORS[error.message] : undefined;
         if (!key || !(error instanceof AppError)) throw error;
         return confirmPage(request, caller, error.status, key);
       }
       return see('/account/deleted', clearAuthCookie(secure));
-    }, { body: DeleteAccountForm, detail: { hide: true } })
+    }, { auth: signInFirst, body: DeleteAccountForm, detail: { hide: true } })
     .get('/account/deleted', ({ request }) => htmlResponse(AccountDeletedPage({ ctx: pageContext(request, env) }), 200, PRIVATE), { detail: { hide: true } });
 }

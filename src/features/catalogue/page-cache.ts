@@ -34,6 +34,7 @@ export interface ListingPageCache {
  *   words keep their case and inner spaces: the page shows them (box, title, "nothing for …").
  * - The part: a whole page, or which htmx fragment (a history restore asks for the whole page).
  * - The look (locale, theme, font, size) and the viewer in the header (lookAndViewerKey).
+ * - The public origin the page's absolute links name: added by every rendered-page cache itself.
  * No CSRF token or request id is in these pages (CSRF is an Origin check; server.ts adds request
  * ids and cookies to every response), and the notification count is fetched by the page itself.
  * Must grow with the pages: anything new they show per request belongs here or outside the cache.

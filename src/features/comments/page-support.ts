@@ -1,7 +1,6 @@
 import type { Caller } from '../../platform/http/auth.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { RateLimited } from '../../platform/http/rate-limit.ts';
-import { wantsHtmx } from '../../platform/http/request-context.ts';
 import type { Translate } from '../../../views/context.ts';
 import type { ItemContext } from '../../../views/pages/comments/CommentItem.tsx';
 import type { OverviewView, ThreadView } from '../../../views/pages/comments/types.ts';
@@ -26,12 +25,6 @@ export function requireForm({ request }: { request: Request }): void {
   if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) {
     throw new AppError(415, 'unsupported_media_type', 'Send a form');
   }
-}
-
-/** An anonymous form post goes to sign-in and comes back; htmx is told to navigate there. */
-export function toSignIn(request: Request, returnTo: string): Response {
-  const login = `/login?return_to=${encodeURIComponent(returnTo)}`;
-  return wantsHtmx(request) ? new Response(null, { status: 200, headers: { 'hx-redirect': login } }) : see(login);
 }
 
 /** Runs a page action; its refusals are worded in the reader's language (the toast shows them). */

@@ -1,24 +1,27 @@
 import { Elysia } from 'elysia';
 import type { BootedPlatform } from '../../platform/boot.ts';
-import type { AuthPlugin } from '../../platform/http/auth.ts';
+import type { AccessRule, AuthPlugin } from '../../platform/http/auth.ts';
 import { ExportError, ExportParams, ExportQuery } from './model.ts';
 import { contentDisposition } from './filename.ts';
 import { MEDIA_TYPE, exportEpub } from './service.ts';
 import { requireExport } from '../billing/gate.ts';
+import { coverLimits } from '../covers/limits.ts';
 
 /**
  * GET /api/export/{slug}: the book (or chapters from..to) as an EPUB 2 download, for Pro readers
  * and admins (403 for everyone else, anonymous callers too: the Pro gate, billing/gate.ts). The body is a stream: a stored copy, or the book
  * as it is being built.
  */
+/** Checked before the parameters are: a reader without Pro learns nothing about them. */
+const proGate: AccessRule = (caller) => requireExport(caller.user);
+
 export function exportRoutes(platform: BootedPlatform, auth: AuthPlugin) {
-  const deps = { db: platform.db, objects: platform.objects, clock: platform.clock, log: platform.log };
+  const deps = { db: platform.db, objects: platform.objects, clock: platform.clock, log: platform.log, coverLimits: coverLimits(platform.config.content.coverMaxDimension) };
   return new Elysia({ name: 'export' })
     .use(auth)
     .get(
       '/api/export/:slug',
-      async ({ params, query, caller }) => {
-        requireExport(caller.user);
+      async ({ params, query }) => {
         const epub = await exportEpub(deps, params.slug, query);
         const headers: Record<string, string> = {
           'content-type': MEDIA_TYPE,
@@ -30,6 +33,7 @@ export function exportRoutes(platform: BootedPlatform, auth: AuthPlugin) {
         return new Response(epub.body, { status: 200, headers });
       },
       {
+        auth: proGate,
         params: ExportParams,
         query: ExportQuery,
         // The 200 body is a stream of application/epub+zip (a Response), so only the errors have schemas.

@@ -5,7 +5,9 @@ import type { Logger } from '../../platform/log.ts';
 import type { ObjectStore } from '../../platform/objects/port.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { RENDER_VERSION } from '../reader/render.ts';
-import { buildEpub, type CoverImage, type SourceChapter } from './epub/build.ts';
+import { buildEpub, type SourceChapter } from './epub/build.ts';
+import { exportCover } from './cover.ts';
+import type { CoverLimits } from '../covers/limits.ts';
 import type { EpubBook } from './epub/documents.ts';
 import { MAX_ZIP_ENTRIES } from './epub/zip.ts';
 import type { ExportRange } from './model.ts';
@@ -21,24 +23,16 @@ export interface ExportDeps {
   objects: ObjectStore;
   clock: Clock;
   log: Logger;
+  coverLimits: CoverLimits;
 }
 
-/** Bump when the EPUB this feature writes changes, so stored copies are built anew. */
-export const EPUB_FORMAT = 'e1';
+/** Bump when the EPUB this feature writes changes, so stored copies are built anew (e2: SVG covers drawn to PNG). */
+export const EPUB_FORMAT = 'e2';
 export const MEDIA_TYPE = 'application/epub+zip';
 const BATCH = 200;
 const GC_EVERY = 25;
 /** Leaves room in the ZIP for the non-chapter files. */
 const MAX_CHAPTERS = MAX_ZIP_ENTRIES - 16;
-const MAX_COVER_BYTES = 10 * 1024 * 1024;
-const COVER_TYPES: Record<string, { extension: string; mediaType: string }> = {
-  jpg: { extension: 'jpg', mediaType: 'image/jpeg' },
-  jpeg: { extension: 'jpg', mediaType: 'image/jpeg' },
-  png: { extension: 'png', mediaType: 'image/png' },
-  gif: { extension: 'gif', mediaType: 'image/gif' },
-  svg: { extension: 'svg', mediaType: 'image/svg+xml' },
-};
-const TO_JPEG = new Set(['webp', 'avif']);
 
 export interface EpubDownload {
   range: ExportRange;
@@ -72,7 +66,7 @@ export async function exportEpub(deps: ExportDeps, slug: string, query: { from?:
   if (stored && (await isRecordedExport(deps.db, key))) return { range, fileName, key, fromStore: true, size: stored.size, body: stored.body };
   await stored?.body.cancel();
   const now = deps.clock();
-  const cover = await coverImage(deps, book.cover_key);
+  const cover = await exportCover(deps, book.cover_key);
   // The spine as content.opf lists it: the cover page (when there is one), the title page, the chapters.
   const spine: (number | null)[] = cover ? [null, null] : [null];
   const chapters = tapNumbers(chaptersOf(deps.db, slug, range), spine);
@@ -131,27 +125,6 @@ async function* tapNumbers(chapters: AsyncIterable<SourceChapter>, into: (number
   for await (const chapter of chapters) {
     into.push(chapter.number);
     yield chapter;
-  }
-}
-
-/**
- * The book's cover as an EPUB 2 core image type. WebP and AVIF (saved covers are WebP) are not
- * one, so they are re-encoded to JPEG; a cover that cannot be read leaves the book without one.
- */
-async function coverImage(deps: ExportDeps, coverKey: string | null): Promise<CoverImage | null> {
-  const extension = coverKey?.split('.').pop()?.toLowerCase() ?? '';
-  const type = COVER_TYPES[extension];
-  if (!coverKey || (!type && !TO_JPEG.has(extension))) return null;
-  try {
-    const object = await deps.objects.get(coverKey);
-    if (!object || object.size > MAX_COVER_BYTES) return null;
-    const bytes = new Uint8Array(await new Response(object.body).arrayBuffer());
-    if (type) return { ...type, bytes };
-    const { default: sharp } = await import('sharp');
-    return { ...COVER_TYPES.jpg!, bytes: new Uint8Array(await sharp(bytes, { limitInputPixels: 40_000_000 }).flatten({ background: '#ffffff' }).jpeg({ quality: 88 }).toBuffer()) };
-  } catch (error) {
-    deps.log.warn('EPUB export without its cover', { error: error as Error });
-    return null;
   }
 }
 

@@ -8,6 +8,7 @@ import { appearanceFromRequest } from '../../platform/http/page.ts';
 import { wantsHtmx } from '../../platform/http/request-context.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
 import { safeReturnPath } from '../../platform/http/safe-redirect.ts';
+import { signedIn, textOf } from '../../platform/http/sign-in.ts';
 import { makeTranslator } from '../../platform/i18n/index.ts';
 import { FollowButton } from '../../../views/pages/home/FollowButton.tsx';
 import { ProfileCounts } from '../../../views/pages/profiles/ProfileCounts.tsx';
@@ -22,6 +23,9 @@ function userIdOf(caller: Caller): string {
   if (!caller.user) throw unauthorized();
   return caller.user.id;
 }
+
+/** An anonymous follow goes to sign in first, and comes back where the form said. */
+const followSignIn = signedIn(({ body }) => safeReturnPath(textOf(body, 'return_to')));
 
 /** Whether a return path is the profile page of `username` (any case, any tab). */
 function isProfileOf(returnTo: string, username: string): boolean {
@@ -42,11 +46,7 @@ export function followsRoutes(platform: Pick<BootedPlatform, 'db' | 'config' | '
   /** htmx swaps in the button's new state; a plain form goes back where it came from (303). */
   const follow = (on: boolean) => async ({ request, params, body, caller }: { request: Request; params: { username: string }; body: { return_to?: string }; caller: Caller }) => {
     const returnTo = safeReturnPath(body.return_to);
-    if (!caller.user) {
-      const login = `/login?return_to=${encodeURIComponent(returnTo)}`;
-      return wantsHtmx(request) ? new Response(null, { headers: { 'hx-redirect': login } }) : new Response(null, { status: 303, headers: { location: login } });
-    }
-    const result = await setFollowing(db, caller.user.id, params.username, on);
+    const result = await setFollowing(db, caller.user!.id, params.username, on);
     if (!wantsHtmx(request)) return new Response(null, { status: 303, headers: { location: returnTo } });
     const t = makeTranslator(appearanceFromRequest(request).locale);
     const button = FollowButton({ t, username: result.username, following: result.following, returnTo });
@@ -86,6 +86,6 @@ export function followsRoutes(platform: Pick<BootedPlatform, 'db' | 'config' | '
       response: FollowingResponse,
       detail: { tags, summary: 'Unfollow a user (idempotent; 404 unknown)' },
     })
-    .post('/users/:username/follow', follow(true), { beforeHandle: requireForm, params: UsernameParams, body: FollowForm, detail: { hide: true } })
-    .post('/users/:username/unfollow', follow(false), { beforeHandle: requireForm, params: UsernameParams, body: FollowForm, detail: { hide: true } });
+    .post('/users/:username/follow', follow(true), { auth: followSignIn, beforeHandle: requireForm, params: UsernameParams, body: FollowForm, detail: { hide: true } })
+    .post('/users/:username/unfollow', follow(false), { auth: followSignIn, beforeHandle: requireForm, params: UsernameParams, body: FollowForm, detail: { hide: true } });
 }

@@ -50,3 +50,52 @@ export function update(db: Db, id: string, values: { status?: ImportTaskStatus; 
   if (onlyIf) query = query.where('status', 'in', onlyIf);
   return query.returningAll().executeTakeFirst();
 }
+
+/** The status of each task that exists. */
+export async function statusesOf(db: Db, ids: readonly string[]): Promise<Map<string, ImportTaskStatus>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('import_tasks').select(['id', 'status']).where('id', 'in', [...ids]).execute();
+  return new Map(rows.map((row) => [row.id, row.status]));
+}
+
+/** The job begins its run: only while the task waits for this very job (a re-run or a cancel since then wins). */
+export function startRun(db: Db, id: string, jobId: string, detail: ImportDetail) {
+  return db
+    .updateTable('import_tasks')
+    .set({ status: 'running', detail: JSON.stringify(detail), started_at: sql`coalesce(started_at, now())`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('job_id', '=', jobId)
+    .where('status', 'in', ['pending', 'running'])
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A task whose job ended without ending it (its worker was lost): ended now, unless a new job took it over meanwhile. */
+export function endOrphan(db: Db, id: string, jobId: string, status: 'failed' | 'cancelled', error: string) {
+  return db
+    .updateTable('import_tasks')
+    .set({ status, error, detail: JSON.stringify({ phase: status === 'failed' ? 'Failed' : 'Cancelled' } satisfies ImportDetail), finished_at: sql`now()`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('job_id', '=', jobId)
+    .where('status', 'in', ['pending', 'running'])
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Ended imports (cancelled, failed, published) older than `days` whose files may still be stored. */
+export function endedWithFiles(db: Db, days: number, limit: number) {
+  return db
+    .selectFrom('import_tasks')
+    .select(['id', 'object_key'])
+    .where('status', 'in', ['cancelled', 'failed', 'done'])
+    .where('object_key', 'is not', null)
+    .where('finished_at', '<', sql<Date>`now() - make_interval(days => ${days})`)
+    .orderBy('finished_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Their files are gone: the rows stop pointing at them. */
+export async function forgetFiles(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length) await db.updateTable('import_tasks').set({ object_key: null, updated_at: sql`now()` }).where('id', 'in', [...ids]).execute();
+}

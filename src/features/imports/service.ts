@@ -6,6 +6,8 @@ import type { ImportDetail, ImportTask } from './model.ts';
 import * as q from './queries.ts';
 import { taskTimes } from '../tasks/times.ts';
 import { storeUpload } from './upload.ts';
+import { removeImportFiles } from './files.ts';
+import { isAbandoned, settleOrphans } from './orphans.ts';
 
 /**
  * Import tasks as the admin pages and the API see them. The parsing and publishing happen in the
@@ -51,18 +53,29 @@ export async function publishImport(deps: ImportDeps, id: string): Promise<Impor
   return toTask(row!);
 }
 
-/** Split again with another rule (from review, or after a failure). */
+/**
+ * Split again with another rule (from review, or after a failure), or start over a task whose job
+ * nobody runs any more (its worker was lost and its lease ran out): that job is cancelled first.
+ */
 export async function rerunImport(deps: ImportDeps, id: string, rule: string, pagesPerChapter?: number): Promise<ImportTask> {
-  await requireTask(deps.db, id);
-  const row = await enqueueFor(deps, id, 'parse', { status: 'pending', rule, error: null, detail: { phase: 'Waiting for a worker' }, progress: 0 }, ['review', 'failed'], pagesPerChapter);
+  const task = await currentTask(deps.db, id);
+  const abandoned = await isAbandoned(deps.db, task);
+  if (abandoned && task.job_id) await cancel(deps.db, task.job_id);
+  const from: q.ImportTaskRow['status'][] = abandoned ? ['review', 'failed', task.status] : ['review', 'failed'];
+  const row = await enqueueFor(deps, id, 'parse', { status: 'pending', rule, error: null, detail: { phase: 'Waiting for a worker' }, progress: 0 }, from, pagesPerChapter);
   return toTask(row!);
 }
 
+/**
+ * Ends an import that has not been published, at once: a running parse sees it within a second
+ * (job.ts) and stops; the upload and the parsed book kept for review are deleted.
+ */
 export async function cancelImport(deps: ImportDeps, id: string): Promise<ImportTask> {
-  const row = await requireTask(deps.db, id);
+  const row = await currentTask(deps.db, id);
   if (row.job_id) await cancel(deps.db, row.job_id);
-  const ended = await q.update(deps.db, id, { status: 'cancelled', finished: true, error: 'Cancelled by an admin' }, ['pending', 'review']);
-  if (ended?.object_key) await deps.objects.delete(ended.object_key).catch(() => {});
+  const ended = await q.update(deps.db, id, { status: 'cancelled', finished: true, error: 'Cancelled by an admin' }, ['pending', 'running', 'review']);
+  // A store that fails now leaves them to the daily maintenance job (prune.ts).
+  if (ended) await removeImportFiles(deps.objects, ended).catch(() => {});
   return toTask(ended ?? (await requireTask(deps.db, id)));
 }
 
@@ -90,10 +103,15 @@ export function toTask(row: q.ImportTaskRow, now: Date = new Date()): ImportTask
   };
 }
 
+/** The task as it stands, a task orphaned by a lost worker ended first (orphans.ts). */
+async function currentTask(db: Db, id: string): Promise<q.ImportTaskRow> {
+  return (await settleOrphans(db, [await requireTask(db, id)]))[0]!;
+}
+
 export async function listImports(db: Db, limit = 50, now?: Date): Promise<ImportTask[]> {
-  return (await q.recentTasks(db, limit)).map((row) => toTask(row, now));
+  return (await settleOrphans(db, await q.recentTasks(db, limit))).map((row) => toTask(row, now));
 }
 
 export async function getImport(db: Db, id: string, now?: Date): Promise<ImportTask> {
-  return toTask(await requireTask(db, id), now);
+  return toTask(await currentTask(db, id), now);
 }

@@ -7,6 +7,7 @@ import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
 import { wantsHtmx } from '../../platform/http/request-context.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
 import { safeReturnPath } from '../../platform/http/safe-redirect.ts';
+import { signedIn, textOf } from '../../platform/http/sign-in.ts';
 import type { PageContext } from '../../../views/context.ts';
 import { ShelfControl } from '../../../views/components/ShelfControl.tsx';
 import { LibraryPage } from '../../../views/pages/library/LibraryPage.tsx';
@@ -29,11 +30,12 @@ function requireForm({ request }: { request: Request }): void {
   }
 }
 
-/** An anonymous form post goes to sign-in and comes back; htmx is told to navigate there. */
-function toSignIn(request: Request, returnTo: string): Response {
-  const login = `/login?return_to=${encodeURIComponent(returnTo)}`;
-  return wantsHtmx(request) ? new Response(null, { status: 200, headers: { 'hx-redirect': login } }) : see(login);
-}
+/** An anonymous form post goes to sign-in and comes back to the shelf it came from, or the book. */
+const bulkSignIn = signedIn(({ body }) => {
+  const shelf = textOf(body, 'return_shelf');
+  return libraryUrl({ shelf: isShelf(shelf) ? shelf : null });
+});
+const shelveSignIn = signedIn(({ params, body }) => safeReturnPath(textOf(body, 'return_to'), `/book/${encodeURIComponent(params.slug ?? '')}`));
 
 /** Adds the result of an action to a /library return path, so the page can say what happened. */
 function withResult(returnTo: string, result: LibraryUrlState): string {
@@ -60,8 +62,7 @@ export function libraryPageRoutes(db: Db, auth: AuthPlugin, env: PageEnvironment
     }, { query: LibraryPageQuery, detail: { hide: true } })
     .post('/library/bulk', async ({ request, body, caller }) => {
       const returnShelf: Shelf | null = isShelf(body.return_shelf) ? body.return_shelf : null;
-      if (!caller.user) return toSignIn(request, libraryUrl({ shelf: returnShelf }));
-      const userId = caller.user.id;
+      const userId = caller.user!.id;
       const back = (state: LibraryUrlState) => see(libraryUrl({ shelf: returnShelf, ...state }));
       const slugs = slugList(body.slugs);
       if (slugs.length === 0) return back({ select: true, error: 'none' });
@@ -84,20 +85,20 @@ export function libraryPageRoutes(db: Db, auth: AuthPlugin, env: PageEnvironment
         throw error;
       }
       throw badRequest('action must be move or remove');
-    }, { beforeHandle: requireForm, body: BulkForm, detail: { hide: true } })
+    }, { auth: bulkSignIn, beforeHandle: requireForm, body: BulkForm, detail: { hide: true } })
     .post('/library/:slug', async ({ request, params, body, caller }) => {
       const { slug } = params;
       const returnTo = safeReturnPath(body.return_to, `/book/${slug}`);
-      if (!caller.user) return toSignIn(request, returnTo);
+      const user = caller.user!;
       const choice = body.shelf ?? 'plan_to_read';
       if (choice !== 'remove' && !isShelf(choice)) throw badRequest('shelf must be reading, plan_to_read, completed, dropped or remove');
       let shelf: Shelf | null = null;
       let result: LibraryUrlState;
       if (choice === 'remove') {
-        await removeBook(db, caller.user.id, slug);
+        await removeBook(db, user.id, slug);
         result = { done: 'removed', n: 1 };
       } else {
-        const saved = await saveBook(db, caller.user.id, slug, choice);
+        const saved = await saveBook(db, user.id, slug, choice);
         shelf = saved.shelf;
         result = saved.created ? { done: 'saved', to: shelf } : { done: 'moved', n: 1, to: shelf };
       }
@@ -108,7 +109,7 @@ export function libraryPageRoutes(db: Db, auth: AuthPlugin, env: PageEnvironment
         // On the library page the book may leave the current tab and the counts change: re-render
         // the whole section in place of the control.
         const query = Object.fromEntries(new URL(next, 'http://same.invalid').searchParams);
-        const page = await renderLibrary(db, { ...ctx, path: returnTo }, caller.user.id, query);
+        const page = await renderLibrary(db, { ...ctx, path: returnTo }, user.id, query);
         page.headers.set('hx-retarget', '#library');
         page.headers.set('hx-reselect', '#library');
         page.headers.set('hx-reswap', 'outerHTML');
@@ -117,5 +118,5 @@ export function libraryPageRoutes(db: Db, auth: AuthPlugin, env: PageEnvironment
       const shelfName = ctx.t(`library.shelf.${shelf}`);
       const notice = result.done === 'removed' ? ctx.t('library.removedOne') : ctx.t(result.done === 'saved' ? 'library.savedTo' : 'library.movedTo', { shelf: shelfName });
       return htmlResponse(ShelfControl({ ctx, slug, shelf, signedIn: true, returnTo, notice }), 200, PRIVATE);
-    }, { beforeHandle: requireForm, params: SlugParams, body: ShelfForm, detail: { hide: true } });
+    }, { auth: shelveSignIn, beforeHandle: requireForm, params: SlugParams, body: ShelfForm, detail: { hide: true } });
 }

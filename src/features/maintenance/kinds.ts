@@ -1,6 +1,6 @@
 import { jobKind } from '../../platform/queue/registry.ts';
 
-/** Once a day: removes old finished job rows (the queue table stays small) and leftover audio pieces (job.ts). */
+/** Once a day: removes old finished job rows (the queue table stays small), leftover audio pieces and the files of imports that ended long ago (job.ts). */
 export const pruneJobsKind = jobKind({
   kind: 'maintenance.prune-jobs',
   workerFile: new URL('../../../jobs/maintenance.prune-jobs.worker.ts', import.meta.url).pathname,

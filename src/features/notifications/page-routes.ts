@@ -5,6 +5,7 @@ import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
 import { wantsHtmx } from '../../platform/http/request-context.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
 import { safeReturnPath } from '../../platform/http/safe-redirect.ts';
+import { signedIn } from '../../platform/http/sign-in.ts';
 import type { PageContext } from '../../../views/context.ts';
 import { NotificationBadge, REFRESH_EVENT } from '../../../views/components/NotificationBell.tsx';
 import { ClearConfirmPage } from '../../../views/pages/notifications/ClearConfirmPage.tsx';
@@ -25,11 +26,12 @@ function noticeOf(done: Done | null, ctx: PageContext): Notice | null {
   return done ? { level: 'ok', message: ctx.t(`notifications.done.${done}`) } : null;
 }
 
-/** An anonymous visitor goes to sign-in and comes back; htmx is told to navigate there. */
-function toSignIn(request: Request, returnTo: string): Response {
-  const login = `/login?return_to=${encodeURIComponent(returnTo)}`;
-  return wantsHtmx(request) ? new Response(null, { status: 200, headers: { 'hx-redirect': login } }) : see(login);
-}
+/** An anonymous visitor goes to sign in first, and comes back to this page or the list. */
+const pageSignIn = signedIn(({ request }) => {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+});
+const actionSignIn = signedIn(() => '/notifications');
 
 const actorOf = (caller: Caller): Actor | null => (caller.user ? { id: caller.user.id, admin: caller.user.role === 'admin' } : null);
 
@@ -65,25 +67,23 @@ export function notificationsPageRoutes(db: Db, auth: AuthPlugin, env: PageEnvir
     }, { detail: { hide: true } })
     .get('/notifications', async ({ request, query, caller }) => {
       const ctx = pageContext(request, env);
-      if (!caller.user) return see(`/login?return_to=${encodeURIComponent(ctx.path)}`);
       // Read leniently: a bad cursor shows the first page, an unknown `done` no notice.
       const before = /^[1-9][0-9]{0,15}$/.test(query.before ?? '') ? Number(query.before) : undefined;
-      return renderPage(db, ctx, caller.user.id, { before, done: isDone(query.done) ? query.done : null });
-    }, { query: PageQuery, detail: { hide: true } })
+      return renderPage(db, ctx, caller.user!.id, { before, done: isDone(query.done) ? query.done : null });
+    }, { auth: pageSignIn, query: PageQuery, detail: { hide: true } })
     .post('/notifications/read-all', async ({ request, caller }) => {
-      if (!caller.user) return toSignIn(request, '/notifications');
-      await markAllRead(db, caller.user.id);
-      return afterAll(db, request, env, caller.user.id, 'read-all');
-    }, { detail: { hide: true } })
+      const userId = caller.user!.id;
+      await markAllRead(db, userId);
+      return afterAll(db, request, env, userId, 'read-all');
+    }, { auth: actionSignIn, detail: { hide: true } })
     .post('/notifications/clear', async ({ request, body, caller }) => {
-      if (!caller.user) return toSignIn(request, '/notifications');
+      const userId = caller.user!.id;
       if (body?.confirmed !== '1') return htmlResponse(ClearConfirmPage({ ctx: pageContext(request, env) }), 200, PRIVATE);
-      await clearAll(db, caller.user.id);
-      return afterAll(db, request, env, caller.user.id, 'cleared');
-    }, { body: t.Optional(ClearForm), detail: { hide: true } })
+      await clearAll(db, userId);
+      return afterAll(db, request, env, userId, 'cleared');
+    }, { auth: actionSignIn, body: t.Optional(ClearForm), detail: { hide: true } })
     .post('/notifications/:id/open', async ({ request, params, caller }) => {
-      const actor = actorOf(caller);
-      if (!actor) return toSignIn(request, '/notifications');
+      const actor = actorOf(caller)!;
       const notification = await setReadState(db, actor, parseId(params.id), true);
       // Stored links are site paths already (service.ts); checked again on the way out all the same.
       const link = notification.link === null ? null : safeReturnPath(notification.link, '/notifications');
@@ -93,10 +93,9 @@ export function notificationsPageRoutes(db: Db, auth: AuthPlugin, env: PageEnvir
       const status = await statusOf(db, notification.user_id);
       const html = (await NotificationItem({ ctx, notification, now: new Date() })) + (await NotificationsStatus({ ctx, ...status, oob: true }));
       return htmlResponse(html, 200, triggers(ctx));
-    }, { params: IdParams, detail: { hide: true } })
+    }, { auth: actionSignIn, params: IdParams, detail: { hide: true } })
     .post('/notifications/:id/dismiss', async ({ request, params, caller }) => {
-      const actor = actorOf(caller);
-      if (!actor) return toSignIn(request, '/notifications');
+      const actor = actorOf(caller)!;
       const id = parseId(params.id);
       await dismiss(db, actor, id);
       if (!wantsHtmx(request)) return see('/notifications?done=dismissed');
@@ -104,5 +103,5 @@ export function notificationsPageRoutes(db: Db, auth: AuthPlugin, env: PageEnvir
       const ctx = { ...pageContext(request, env), path: '/notifications' };
       const status = await statusOf(db, actor.id);
       return htmlResponse(NotificationsStatus({ ctx, ...status, oob: true }), 200, triggers(ctx, 'dismissed'));
-    }, { params: IdParams, detail: { hide: true } });
+    }, { auth: actionSignIn, params: IdParams, detail: { hide: true } });
 }

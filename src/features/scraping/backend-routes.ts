@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Elysia, t } from 'elysia';
-import type { AuthPlugin, Caller } from '../../platform/http/auth.ts';
+import type { AccessRule, AuthPlugin, Caller } from '../../platform/http/auth.ts';
 import { forbidden } from '../../platform/http/errors.ts';
 import { SERVICE_HEADER } from './client.ts';
 import { startRange, startScrape, type ScrapingDeps } from './service.ts';
@@ -25,20 +25,23 @@ function sameSecret(a: string, b: string): boolean {
  * admin directly. Everyone else: 403.
  */
 export function scraperBackendRoutes(deps: ScrapingDeps, auth: AuthPlugin, serviceToken: string) {
-  const actor = (request: Request, caller: Caller, named?: string): string | null => {
+  const viaService = (request: Request): boolean => {
     const header = request.headers.get(SERVICE_HEADER);
-    if (header && sameSecret(header, serviceToken)) return named ?? null;
-    if (caller.user?.role === 'admin') return caller.user.id;
-    throw forbidden('Administrators only');
+    return !!header && sameSecret(header, serviceToken);
   };
+  const serviceOrAdmin: AccessRule = (caller, { request }) => {
+    if (!viaService(request) && caller.user?.role !== 'admin') throw forbidden('Administrators only');
+  };
+  /** Who the scrape is for: the admin the web layer names, or the admin calling directly. */
+  const initiatorOf = (request: Request, caller: Caller, named?: string): string | null => (viaService(request) ? named ?? null : caller.user!.id);
   return new Elysia({ name: 'scraping-backend' })
     .use(auth)
     .post('/scrape/book/range', async ({ body, request, caller, status }) => {
-      const initiator = actor(request, caller, body.initiator_id);
+      const initiator = initiatorOf(request, caller, body.initiator_id);
       return status(202, await startRange(deps, body, initiator));
-    }, { body: RangeBody, response: { 202: RangeAccepted }, detail: { tags: ['scraping'], summary: 'Backend: scrape chapters from..to of a book (202; 409 while a scrape runs)' } })
+    }, { auth: serviceOrAdmin, body: RangeBody, response: { 202: RangeAccepted }, detail: { tags: ['scraping'], summary: 'Backend: scrape chapters from..to of a book (202; 409 while a scrape runs)' } })
     .post('/scrape/book', async ({ body, request, caller, status }) => {
-      const initiator = actor(request, caller, body.initiator_id);
+      const initiator = initiatorOf(request, caller, body.initiator_id);
       return status(202, { task_id: await startScrape(deps, body, initiator) });
-    }, { body: t.Object({ ...ScrapeBody.properties, initiator_id: t.Optional(t.String({ format: 'uuid' })) }), response: { 202: TaskIdResponse }, detail: { tags: ['scraping'], summary: 'Backend: scrape one book ({url}) or every scraped book ({all: true})' } });
+    }, { auth: serviceOrAdmin, body: t.Object({ ...ScrapeBody.properties, initiator_id: t.Optional(t.String({ format: 'uuid' })) }), response: { 202: TaskIdResponse }, detail: { tags: ['scraping'], summary: 'Backend: scrape one book ({url}) or every scraped book ({all: true})' } });
 }

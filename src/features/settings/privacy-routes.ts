@@ -6,6 +6,7 @@ import { appearanceFromRequest } from '../../platform/http/page.ts';
 import { wantsHtmx } from '../../platform/http/request-context.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
 import { makeTranslator } from '../../platform/i18n/index.ts';
+import { signedIn } from '../../platform/http/sign-in.ts';
 import { PrivacySection } from '../../../views/pages/settings/PrivacySection.tsx';
 import { PrivacyBody, PrivacyForm, PrivacySchema } from './model.ts';
 import { privacyOf, savePrivacy } from './service.ts';
@@ -58,15 +59,12 @@ export function privacyRoutes(db: Db, auth: AuthPlugin) {
       detail: { tags, summary: 'Make your library private or public again; answers the stored value' },
     })
     .post('/settings/privacy', async ({ request, body, caller }) => {
-      if (!caller.user) {
-        const login = '/login?return_to=%2Fsettings%23privacy';
-        return wantsHtmx(request) ? new Response(null, { headers: { 'hx-redirect': login } }) : new Response(null, { status: 303, headers: { location: login } });
-      }
-      const privacy = await savePrivacy(db, caller.user.id, { library_private: checkboxValue(body?.library_private) });
+      const user = caller.user!;
+      const privacy = await savePrivacy(db, user.id, { library_private: checkboxValue(body?.library_private) });
       if (!wantsHtmx(request)) return new Response(null, { status: 303, headers: { location: '/settings?privacy=saved#privacy' } });
       const translate = makeTranslator(appearanceFromRequest(request).locale);
       const message = translate(privacy.library_private ? 'privacy.savedPrivate' : 'privacy.savedPublic');
-      return htmlResponse(PrivacySection({ t: translate, username: caller.user.username, privacy }), 200, { 'cache-control': 'no-store', 'hx-trigger': toastHeader(message) });
+      return htmlResponse(PrivacySection({ t: translate, username: user.username, privacy }), 200, { 'cache-control': 'no-store', 'hx-trigger': toastHeader(message) });
       // The body is optional: with the box unchecked a browser posts an empty body, which Elysia reads as none.
-    }, { beforeHandle: requireForm, body: t.Optional(PrivacyForm), detail: { hide: true } });
+    }, { auth: signedIn(() => '/settings#privacy'), beforeHandle: requireForm, body: t.Optional(PrivacyForm), detail: { hide: true } });
 }

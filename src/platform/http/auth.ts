@@ -38,6 +38,23 @@ export type CallerResolver = (request: Request) => Promise<ResolvedUser | null>;
 
 export type AuthLevel = 'user' | 'pro' | 'admin';
 
+/**
+ * The request as an access rule sees it: before validation, so params and query are unchecked text
+ * and the body is a parsed form, or nothing (a refused caller's other bodies are never read).
+ */
+export interface UncheckedRequest {
+  request: Request;
+  params: Record<string, string | undefined>;
+  query: Record<string, string | undefined>;
+  body: unknown;
+}
+
+/** A route's own access rule (the export's Pro gate, a page's sign-in redirect, the scraper backend's key): throws to refuse. */
+export type AccessRule = (caller: Caller, input: UncheckedRequest) => void;
+
+/** What `{ auth: … }` on a route takes: a level, or the route's own rule. */
+export type AuthGuard = AuthLevel | AccessRule;
+
 export function readerKey(reader: Reader): string {
   return reader.kind === 'user' ? `user:${reader.userId}` : `anon:${reader.sessionId}`;
 }
@@ -56,27 +73,57 @@ export function checkAccess(caller: Caller, level: AuthLevel): void {
   if (level === 'pro' && role !== 'pro' && role !== 'admin') throw forbidden('This needs Chapterhouse Pro');
 }
 
+function enforce(caller: Caller, guard: AuthGuard, input: UncheckedRequest): void {
+  if (typeof guard === 'function') guard(caller, input);
+  else checkAccess(caller, guard);
+}
+
+/** Stands in for the body of a caller about to be refused: it is never read, so it cannot answer 400 first. */
+const UNREAD_BODY = Object.freeze({});
+
+/** A form always parses, and a refusal may name one of its fields (where to come back after signing in). */
+const isForm = (request: Request) => (request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
+
 /**
  * Resolves the caller once per request (roles are read fresh, so a role change applies on the
- * next request) and provides the guard: `{ auth: 'user' | 'pro' | 'admin' }` on a route.
+ * next request) and provides the guard: `{ auth: 'user' | 'pro' | 'admin' | rule }` on a route.
+ *
+ * Elysia parses the body, runs transforms, validates params, query and body, and only then runs
+ * beforeHandle; a refusal there would come after a 400 about the parameters. So the guard runs in
+ * parse (a refused caller's body is left unread) and in transform (every request), before validation.
  */
 export function authPlugin(resolve: CallerResolver) {
+  const callers = new WeakMap<Request, Promise<Caller>>();
+  const callerOf = (request: Request): Promise<Caller> => {
+    let caller = callers.get(request);
+    if (!caller) callers.set(request, (caller = resolveCaller(resolve, request)));
+    return caller;
+  };
+  // Any failure (the database is down, say) counts as a refusal here; transform then throws it as it is.
+  const passes = (input: UncheckedRequest, guard: AuthGuard): Promise<boolean> =>
+    callerOf(input.request).then((caller) => (enforce(caller, guard, input), true)).catch(() => false);
+
   return new Elysia({ name: 'auth' })
-    .derive({ as: 'global' }, async ({ request }): Promise<{ caller: Caller }> => {
-      const anonId = anonIdOf(request);
-      const resolved = await resolve(request);
-      if (!resolved) return { caller: { user: null, sessionId: null, via: null, anonId, reader: { kind: 'anon', sessionId: anonId } } };
-      const { username, role, avatarUrl } = resolved.user;
-      setViewer(request, { username, role, avatarUrl });
-      return { caller: { ...resolved, anonId, reader: { kind: 'user', userId: resolved.user.id } } };
-    })
+    .derive({ as: 'global' }, async ({ request }): Promise<{ caller: Caller }> => ({ caller: await callerOf(request) }))
     .macro({
-      auth: (level: AuthLevel) => ({
-        beforeHandle({ caller }: { caller: Caller }) {
-          checkAccess(caller, level);
+      auth: (guard: AuthGuard) => ({
+        async parse({ request, params }: { request: Request; params?: Record<string, string> }) {
+          if (!(await passes({ request, params: params ?? {}, query: {}, body: undefined }, guard)) && !isForm(request)) return UNREAD_BODY;
+        },
+        async transform({ request, params, query, body }: UncheckedRequest) {
+          enforce(await callerOf(request), guard, { request, params, query, body });
         },
       }),
     });
+}
+
+async function resolveCaller(resolve: CallerResolver, request: Request): Promise<Caller> {
+  const anonId = anonIdOf(request);
+  const resolved = await resolve(request);
+  if (!resolved) return { user: null, sessionId: null, via: null, anonId, reader: { kind: 'anon', sessionId: anonId } };
+  const { username, role, avatarUrl } = resolved.user;
+  setViewer(request, { username, role, avatarUrl });
+  return { ...resolved, anonId, reader: { kind: 'user', userId: resolved.user.id } };
 }
 
 export type AuthPlugin = ReturnType<typeof authPlugin>;

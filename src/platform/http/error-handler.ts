@@ -12,6 +12,7 @@ import { pageContext, type PageEnvironment } from './page.ts';
 import type { CallerResolver } from './auth.ts';
 import { setViewer, viewerOf } from './request-context.ts';
 import { validationMessage } from './validation-message.ts';
+import { SignInRequired, toSignIn } from './sign-in.ts';
 import { NotFoundPage } from '../../../views/pages/errors/NotFoundPage.tsx';
 import { ErrorPage } from '../../../views/pages/errors/ErrorPage.tsx';
 
@@ -25,6 +26,9 @@ interface Mapped {
 function mapError(code: string | number, error: unknown, request: Request, log: Logger): Mapped {
   if (error instanceof AppError) return { status: error.status, code: error.code, message: error.message };
   if (code === 'NOT_FOUND') return { status: 404, code: 'not_found', message: 'Not found' };
+  // The body could not be read whole: refused past its limit while Elysia parsed it (counted-body.ts).
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  if (code === 'PARSE' && cause instanceof AppError) return { status: cause.status, code: cause.code, message: cause.message };
   if (code === 'PARSE') return { status: 400, code: 'invalid_request', message: isJson(request) ? 'Invalid JSON body' : 'Invalid request body' };
   if (code === 'VALIDATION' && error instanceof ValidationError) return { status: 400, code: 'invalid_request', message: validationMessage(error) };
   if (code === 'INVALID_COOKIE_SIGNATURE') return { status: 400, code: 'invalid_request', message: 'Invalid cookie' };
@@ -63,12 +67,13 @@ function isNulCharacterError(error: unknown): boolean {
 
 /**
  * Under /api/: the JSON body of docs/api.md. htmx requests: an empty response with a toast trigger.
- * Pages: a rendered error page. Never a stack trace, SQL or file path.
+ * Pages: a rendered error page, or sign-in for a signed-in action. Never a stack trace, SQL or file path.
  */
 export function errorHandler(env: PageEnvironment, log: Logger, resolveCaller?: CallerResolver) {
   return new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, async ({ code, error, request }) => {
-    const mapped = mapError(code, error, request, log);
     const path = new URL(request.url).pathname;
+    if (error instanceof SignInRequired && !isApiPath(path)) return toSignIn(request, error.returnTo);
+    const mapped = mapError(code, error, request, log);
     const headers: Record<string, string> = error instanceof RateLimited ? { 'retry-after': String(error.retryAfterSeconds) } : {};
     if (isApiPath(path) || !acceptsHtml(request)) return jsonError(mapped.status, mapped.message, mapped.code, headers);
     if (wantsHtmx(request)) {

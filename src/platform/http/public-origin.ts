@@ -1,5 +1,6 @@
 import { urlOf } from './request-context.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { isValidHost } from './host-header.ts';
 
 /**
  * The address links are made with. With BASE_URL set it is always that. Without it, a reader may
@@ -22,7 +23,7 @@ export function requestOrigin(request: Request, trustProxy: boolean): string {
   if (trustProxy) {
     const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
     const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
-    if (host && /^[A-Za-z0-9.\-:[\]]+$/.test(host)) return `${proto === 'https' ? 'https' : 'http'}://${host}`;
+    if (host && isValidHost(host)) return `${proto === 'https' ? 'https' : 'http'}://${host}`;
   }
   return url.origin;
 }
@@ -38,4 +39,9 @@ export function runWithPublicBase<T>(base: string, fn: () => T): T {
 /** The current request's public base URL, or `fallback` outside a request (jobs, start-up). */
 export function linkBase(fallback: string): string {
   return scope.getStore() ?? fallback.replace(/\/+$/, '');
+}
+
+/** The base the current request's pages are drawn with; null outside the outer handler (links then use the configured base). */
+export function currentPublicBase(): string | null {
+  return scope.getStore() ?? null;
 }

@@ -4,6 +4,8 @@ import { secondSighting } from '../cache/second-sighting.ts';
 import { acceptedEncodings, compressBytes, type Encoding } from './compress.ts';
 import { countCacheLookup, type CacheName } from './metrics/registry.ts';
 import { appearanceFromRequest } from './page.ts';
+import { currentPublicBase } from './public-origin.ts';
+import { originAdmission } from './cached-origins.ts';
 import { viewerOf } from './request-context.ts';
 
 /**
@@ -19,8 +21,9 @@ export type Rendered = string | { bytes: Uint8Array } | { gzip: Uint8Array };
 
 export interface RenderedPages {
   /**
-   * The page for this request: the one kept under `key` when there is one, else `render()`'s, kept
-   * for the next request with that key. A null key (data not cacheable) renders; so does any
+   * The page for this request: the one kept under `key` (and the request's public origin, which
+   * every page's absolute links name) when there is one, else `render()`'s, kept for the next
+   * request with that key at that origin. A null key (data not cacheable) renders; so does any
    * method but GET (HEAD has no body). `headers` go on every answer (Vary for htmx fragments).
    */
   respond(request: Request, key: string | null, render: () => Rendered | Promise<Rendered>, headers?: Record<string, string>): Promise<Response>;
@@ -38,7 +41,11 @@ export interface RenderedPagesOptions {
   contentType?: string;
   /** Keep a page only when its key is asked for a second time within the last `admitAfter` keys (cache/second-sighting.ts). */
   admitAfter?: number;
+  /** Keep pages for at most this many public origins (cached-origins.ts); 8 unless said. */
+  maxOrigins?: number;
 }
+
+const MAX_ORIGINS = 8;
 
 const HTML = 'text/html; charset=utf-8';
 const decoder = new TextDecoder();
@@ -68,10 +75,14 @@ export function createRenderedPages(options: RenderedPagesOptions): RenderedPage
   const weigh = (page: RenderedPage) => (page.br?.byteLength ?? 0) + (page.gzip?.byteLength ?? 0) + 100;
   const pages = new Lru<RenderedPage>(options.maxEntries, options.maxBytes, weigh);
   const admit = options.admitAfter ? secondSighting(options.admitAfter) : () => true;
+  const keepsOrigin = originAdmission(options.maxOrigins ?? MAX_ORIGINS);
 
   return {
-    async respond(request, key, render, headers = {}) {
+    async respond(request, pageKey, render, headers = {}) {
       if (request.method !== 'GET') return plain(textOf(await render()), headers, type);
+      // Pages hold absolute links to the origin they were drawn for: one origin's page is never another's.
+      const origin = currentPublicBase() ?? '';
+      const key = pageKey === null || !keepsOrigin(origin) ? null : `${origin}\n${pageKey}`;
       if (key === null) {
         const made = await render();
         return typeof made === 'string' ? plain(made, headers, type) : encoded(request, { gzip: gzipOf(made), expiresAt: 0 }, headers, type);

@@ -6,6 +6,9 @@ import { observeRequest } from './metrics/registry.ts';
 import { serializeCookie } from './cookies.ts';
 import { publicBaseFor, runWithPublicBase, type OriginPolicy } from './public-origin.ts';
 import { HSTS } from './security-headers.ts';
+import { badHost, hasUsableHost } from './host-header.ts';
+import { tooLargeMessage, type BodyLimits } from './body-limits.ts';
+import { countedBody } from './counted-body.ts';
 
 export type Handler = (request: Request, clientIp?: string) => Promise<Response>;
 
@@ -15,16 +18,22 @@ const YEAR = 365 * 24 * 3600;
 const NO_VISITOR_COOKIE = /^\/((assets|covers|avatars|objects|sitemaps)\/|robots\.txt$|sitemap\.xml$|sw\.js$|manifest\.webmanifest$)/;
 
 /**
- * The outermost layer around the Elysia app: a request id on every request and response,
- * one JSON log line per request (no cookies, no query secrets), security headers, compression.
+ * The outermost layer around the Elysia app: a Host check, bodies counted against their route's
+ * limit, a request id on every request and response, one JSON log line per request (no cookies,
+ * no query secrets), security headers, compression.
  */
 export function createRequestHandler(
   appHandle: (request: Request) => Promise<Response>,
-  options: { log: Logger; headers: Record<string, string>; secureCookies: boolean; trustProxy?: boolean; origins?: OriginPolicy },
+  options: { log: Logger; headers: Record<string, string>; secureCookies: boolean; bodyLimits: BodyLimits; trustProxy?: boolean; origins?: OriginPolicy },
 ): Handler {
   const { log } = options;
   const defaultHeaders = Object.entries(options.headers);
-  return async (request, clientIp) => {
+  return async (incoming, clientIp) => {
+    // Before anything reads the URL: links, origins and cache keys are all made from the Host.
+    if (!hasUsableHost(incoming)) return badHost();
+    const bodyLimit = options.bodyLimits.limitFor(incoming.method, urlOf(incoming).pathname);
+    const body = countedBody(incoming, bodyLimit);
+    const request = body.request;
     const forwarded = options.trustProxy ? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
     const facts = stampRequest(request, forwarded || clientIp);
     const url = urlOf(request);
@@ -36,8 +45,16 @@ export function createRequestHandler(
       log.error('request failed outside the app', { req_id: facts.id, error: error as Error });
       response = jsonError(500, 'Something went wrong', 'internal_error');
     }
+    // A route that swallowed the read error still answers 413: the body was refused, whatever it made of that.
+    if (body.overLimit() && response.status !== 413) response = jsonError(413, tooLargeMessage(bodyLimit), 'too_large');
     response = mutable(await compressResponse(request, response));
     const headers = response.headers;
+    // The rest of a refused body, or of a chunked one left unread, is not wanted: the runtime would
+    // read and discard it to keep the connection, as much as the client sends. Closing costs less.
+    if (response.status === 413 || (body.unread() && !request.headers.has('content-length'))) {
+      body.abandon();
+      headers.set('connection', 'close');
+    }
     headers.set('x-request-id', facts.id);
     for (const [name, value] of defaultHeaders) if (!headers.has(name)) headers.set(name, value);
     // Without BASE_URL the scheme is the request's own (a trusted proxy's X-Forwarded-Proto included).

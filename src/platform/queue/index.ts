@@ -1,14 +1,14 @@
 /**
  * The durable job queue (DESIGN rule 7). Main-thread API; worker files import runtime.ts instead.
  *
- *   queue.ts     enqueue, getJob, jobStatuses, cancel          (features)
+ *   queue.ts     enqueue, getJob, jobStatuses, liveJobIds, cancel (features)
  *   wake.ts      transactionWithJobs, announceEnqueuesOn       (waking runners at once, across processes)
  *   lease.ts     claim, heartbeat, complete, fail, progress…   (the runner; fenced by owner token)
  *   registry.ts  jobKind, enqueueKind                          (declaring kinds)
  *   runner.ts    startJobRunner                                (ROLE=worker|all)
  *   runtime.ts   defineJob, PermanentJobError                  (inside worker threads)
  */
-export { enqueue, getJob, jobStatuses, cancel, type Job, type EnqueueInput, type QueueDb } from './queue.ts';
+export { enqueue, getJob, jobStatuses, liveJobIds, cancel, type Job, type EnqueueInput, type QueueDb } from './queue.ts';
 export { WAKE_CHANNEL, announceEnqueuesOn, announceJobs, transactionWithJobs } from './wake.ts';
 export {
   claim,

@@ -75,6 +75,23 @@ export async function jobStatuses(db: QueueDb, ids: readonly string[]): Promise<
 }
 
 /**
+ * Of these ids, the jobs still alive: queued, or running under a lease that has not run out. A job
+ * that is neither has ended, or its worker is gone (a restart, a killed thread) and nothing runs it
+ * now; its runner will retry it when attempts are left, or end it.
+ */
+export async function liveJobIds(db: QueueDb, ids: readonly string[]): Promise<Set<string>> {
+  const valid = [...new Set(ids.filter((id) => UUID.test(id)))];
+  if (valid.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('id', 'in', valid)
+    .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('lease_until', '>=', sql<Date>`now()`)])]))
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
  * A queued job is cancelled at once. A running one only gets cancel_requested: its runner sees it
  * at the next heartbeat and aborts the job's signal; the job ends `cancelled` when the body stops.
  * Finished jobs are returned unchanged.

@@ -25,3 +25,20 @@ export function bodySchemas(app: TestApp): Map<string, unknown> {
   for (const route of routes) if (route.hooks?.body && typeof route.hooks.body === 'object') schemas.set(routeKey(route), route.hooks.body);
   return schemas;
 }
+
+export interface RouteSchemas {
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
+}
+
+/** The TypeBox schemas of each route's path parameters, query and body (`METHOD /path` → schemas), as Elysia keeps them. */
+export function routeSchemas(app: TestApp): Map<string, RouteSchemas> {
+  const routes = createApp(app.platform, loadAssets()).routes as { method: string; path: string; hooks?: RouteSchemas }[];
+  const schemas = new Map<string, RouteSchemas>();
+  for (const route of routes) {
+    const { params, query, body } = route.hooks ?? {};
+    schemas.set(routeKey(route), { params, query, body });
+  }
+  return schemas;
+}

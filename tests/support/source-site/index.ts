@@ -21,7 +21,9 @@ export interface SiteControl {
   chaptersOf(slug: string): number;
   /** The novelfire chapter listed twice in its chapter list (null: none). */
   duplicateListing: { slug: string; chapter: number } | null;
-  /** Clears the log, every fault and added chapters. */
+  /** Serve these bytes as the book's cover instead of its drawn SVG (a huge PNG, say). */
+  setCover(slug: string, cover: { bytes: Uint8Array<ArrayBuffer>; contentType: string }): void;
+  /** Clears the log, every fault, added chapters and cover overrides. */
   reset(): void;
 }
 
@@ -68,6 +70,7 @@ export async function startSourceSite(options: SiteOptions = {}): Promise<Source
   const books = new Map(novelfireBooks().map((b) => [b.slug, b]));
   const fictions = new Map(royalroadBooks().map((b) => [String(b.id), b]));
   const extra = new Map<string, number>();
+  const covers = new Map<string, { bytes: Uint8Array<ArrayBuffer>; contentType: string }>();
   const faults = new Faults();
   const hanging = new Set<() => void>();
   const state: SiteState = { books, fictions, count: (book: SiteBook) => book.chapters + (extra.get(book.slug) ?? 0), duplicateListing: { slug: IRON_ARCHIVE, chapter: 150 } };
@@ -75,6 +78,7 @@ export async function startSourceSite(options: SiteOptions = {}): Promise<Source
     requests: [],
     fault: (path, fault, times = 1) => faults.add(path, fault, times),
     addChapters: (slug, count) => extra.set(slug, (extra.get(slug) ?? 0) + count),
+    setCover: (slug, cover) => covers.set(slug, cover),
     chaptersOf: (slug) => {
       const book = books.get(slug) ?? [...fictions.values()].find((f) => f.slug === slug);
       return book ? state.count(book) : 0;
@@ -89,6 +93,7 @@ export async function startSourceSite(options: SiteOptions = {}): Promise<Source
       control.requests.length = 0;
       faults.clear();
       extra.clear();
+      covers.clear();
     },
   };
   for (const queued of [...(options.demoFaults ? demoFaults() : []), ...(options.faults ?? [])]) faults.add(queued.path, queued.fault, queued.times);
@@ -105,7 +110,12 @@ export async function startSourceSite(options: SiteOptions = {}): Promise<Source
     if (fault === 'huge') return html(hugePage());
     if (fault === 'huge-stream') return new Response(hugeStream(), { headers: { 'content-type': 'text/html; charset=utf-8' } });
     const path = url.pathname.replace(/^\/rr(?=\/static\/)/, '');
-    if (path.startsWith('/static/covers/')) return new Response(cover(path.split('/').pop()!.replace(/\.svg$/, '')), { headers: { 'content-type': 'image/svg+xml' } });
+    if (path.startsWith('/static/covers/')) {
+      const slug = path.split('/').pop()!.replace(/\.svg$/, '');
+      const override = covers.get(slug);
+      if (override) return new Response(override.bytes, { headers: { 'content-type': override.contentType } });
+      return new Response(cover(slug), { headers: { 'content-type': 'image/svg+xml' } });
+    }
     if (path === '/rr' || path.startsWith('/rr/')) return royalroadRoute(state, path.slice(3) || '/', url, fault);
     return novelfireRoute(state, url, fault);
   }

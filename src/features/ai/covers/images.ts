@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import type { ObjectStore } from '../../../platform/objects/port.ts';
 import { badRequest, tooLarge } from '../../../platform/http/errors.ts';
+import { assertCoverFits, pictureHeader, pixelBudget, type CoverLimits } from '../../covers/limits.ts';
 
 /** A reference upload or an image to save: 10 MB at most (interface.md leaves it to us). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -35,10 +36,11 @@ export function decodeBase64Image(text: string): Uint8Array {
 }
 
 /** A generated picture, kept as it came under `covers/generated/<hash>.<ext>` (the path a client may show). */
-export async function storeGenerated(objects: ObjectStore, image: { bytes: Uint8Array; mime: string }): Promise<string> {
+export async function storeGenerated(objects: ObjectStore, image: { bytes: Uint8Array; mime: string }, limits: CoverLimits): Promise<string> {
   const type = (await fileTypeFromBuffer(image.bytes))?.mime ?? image.mime;
   const ext = EXTENSIONS[type];
   if (!ext) throw notAnImage();
+  assertCoverFits(image.bytes, await pictureHeader(image.bytes), limits);
   const key = `covers/generated/${hash(image.bytes)}.${ext}`;
   if (!(await objects.head(key))) await objects.put(key, image.bytes, { contentType: type });
   return key;
@@ -52,13 +54,17 @@ export interface StoredCover {
 /**
  * Decodes any picture sharp reads (so a file that only claims to be one is refused), re-encodes it
  * to WebP at cover size plus a thumbnail, and stores both under `covers/<slug>/<hash>.webp`.
+ * Its pixel size is read from its header first: past the limit it is refused before any decoding.
  */
-export async function storeCover(objects: ObjectStore, slug: string, bytes: Uint8Array): Promise<StoredCover> {
+export async function storeCover(objects: ObjectStore, slug: string, bytes: Uint8Array, limits: CoverLimits): Promise<StoredCover> {
   if (bytes.length > MAX_IMAGE_BYTES) throw imageTooLarge();
+  const header = await pictureHeader(bytes);
+  if (!header) throw notAnImage();
+  assertCoverFits(bytes, header, limits);
   let cover: Buffer;
   let thumb: Buffer;
   try {
-    const source = sharp(bytes, { limitInputPixels: 64_000_000 }).rotate();
+    const source = sharp(bytes, { limitInputPixels: pixelBudget(limits) }).rotate();
     cover = await source.clone().resize({ ...COVER, fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
     thumb = await source.clone().resize({ ...THUMB, fit: 'cover' }).webp({ quality: 75 }).toBuffer();
   } catch {

@@ -35,7 +35,7 @@ export async function* refreshMetadata(deps: CoverDeps, sources: SourceClient, b
     yield { event: 'progress', data: { slug: book.slug, step: 'cover' } };
     try {
       const image = await sources.image(page.coverUrl, signal);
-      const stored = await storeCover(deps.objects, book.slug, image.bytes);
+      const stored = await storeCover(deps.objects, book.slug, image.bytes, deps.coverLimits);
       if (stored.key !== book.cover_key) {
         fields.cover_key = stored.key;
         changed.cover = true;

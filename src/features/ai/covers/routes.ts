@@ -16,6 +16,7 @@ import { refreshMetadata, refreshTarget } from './refresh.ts';
 import { readGenerateRequest } from './request.ts';
 import { coverPrompt, generateCovers, requireBook, saveCover, studioBooks } from './service.ts';
 import { MAX_IMAGE_BYTES } from './images.ts';
+import { coverLimits } from '../../covers/limits.ts';
 
 const tags = ['ai'];
 const PRIVATE = { 'cache-control': 'private, no-cache' };
@@ -23,7 +24,7 @@ const PRIVATE = { 'cache-control': 'private, no-cache' };
 /** Cover tools: image models, generation (text or image to image), save as cover, batch covers, metadata refresh, the cover studio page. */
 export function aiCoverRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment, ai: AiProvider) {
   const { db, cache, log, objects } = platform;
-  const deps = { db, cache, objects, log };
+  const deps = { db, cache, objects, log, coverLimits: coverLimits(platform.config.content.coverMaxDimension) };
   let sources: SourceClient | null = null;
   const sourceClient = () => (sources ??= createSourceClient(sourcesConfig(platform.config)));
   const recorder = (kind: string) => usageRecorder(db, log, kind, platform.clock);

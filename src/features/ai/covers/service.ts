@@ -7,12 +7,14 @@ import type { AiCall, AiClient } from '../../../integrations/ai/index.ts';
 import { announceChapterChange } from '../../reader/service.ts';
 import { decodeBase64Image, storeCover, storeGenerated } from './images.ts';
 import type { GenerateInput } from './model.ts';
+import type { CoverLimits } from '../../covers/limits.ts';
 import * as q from './queries.ts';
 
 export interface CoverDeps {
   db: Kysely<Database>;
   objects: ObjectStore;
   cache: Pick<Cache, 'publish'>;
+  coverLimits: CoverLimits;
 }
 
 /** A cover's public path (the object key under /covers/). */
@@ -41,7 +43,7 @@ export async function generateCovers(deps: CoverDeps, client: AiClient, input: G
     : await client.generateImage(request, { ...call, model });
   const results = [];
   for (const image of images) {
-    const key = await storeGenerated(deps.objects, image);
+    const key = await storeGenerated(deps.objects, image, deps.coverLimits);
     results.push({ cover_url: coverUrl(key), image: Buffer.from(image.bytes).toString('base64'), mime: image.mime });
   }
   if (!results.length) throw badRequest('The AI service returned no image; try another prompt');
@@ -56,7 +58,7 @@ export async function saveCover(deps: CoverDeps, slug: string | undefined, image
 }
 
 export async function setCover(deps: CoverDeps, slug: string, bytes: Uint8Array) {
-  const stored = await storeCover(deps.objects, slug, bytes);
+  const stored = await storeCover(deps.objects, slug, bytes, deps.coverLimits);
   await q.setCoverKey(deps.db, slug, stored.key);
   await announceChapterChange(deps.cache, slug);
   return { slug, cover_url: coverUrl(stored.key), thumbnail_url: coverUrl(stored.thumbKey) };

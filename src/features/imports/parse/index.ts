@@ -3,6 +3,7 @@
  *   sniff.ts    the format, by content
  *   epub/       zip (guarded) → container → OPF → spine, nav or NCX, metadata, cover; XHTML → markdown
  *   pdf/        text page by page, running lines dropped, paragraphs rebuilt; outline, headings, page groups
+ *   guard.ts    what a parse may spend: time, heap, text (limits.ts), checked between pages and documents
  * Nothing here touches the database or the object store.
  */
 import { open } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { parseEpub } from './epub/index.ts';
 import { parsePdf } from './pdf/index.ts';
 import { sniffFormat } from './sniff.ts';
+import { ParseGuard } from './guard.ts';
 import { ImportError, type ImportFormat, type ParseOptions, type ParsedBook } from './types.ts';
 
 export { sniffFormat } from './sniff.ts';
@@ -18,9 +20,13 @@ export { ImportError, type ImportFailure, type ImportFormat, type ParseOptions, 
 const HEAD_BYTES = 4096;
 const NAMES: Record<ImportFormat, string> = { epub: 'an EPUB', pdf: 'a PDF' };
 
+/** The book, or an ImportError; within `options.limits` (what the file may cost to read) whatever the file says. */
 export async function parseBook(filePath: string, format: ImportFormat, options: ParseOptions = {}): Promise<ParsedBook> {
   await expectFormat(filePath, format);
-  return format === 'epub' ? parseEpub(filePath, options) : parsePdf(filePath, options);
+  const guard = new ParseGuard(options);
+  const book = await (format === 'epub' ? parseEpub(filePath, options, guard) : parsePdf(filePath, options, guard));
+  for (const [index, chapter] of book.chapters.entries()) guard.checkChapter(`Chapter ${index + 1} (“${chapter.title.slice(0, 80)}”)`, chapter.markdown.length);
+  return book;
 }
 
 /** The caller's word for the format is checked against the bytes: a renamed file gets a plain answer. */

@@ -1,3 +1,5 @@
+import type { ImportLimits } from '../limits.ts';
+
 /** What the import parsers make of a PDF or an EPUB (no database, no object store here). */
 export type ImportFormat = 'epub' | 'pdf';
 export type SplitRule = 'auto' | 'toc' | 'spine' | 'outline' | 'headings' | 'pages';
@@ -10,6 +12,12 @@ export interface ParseOptions {
   signal?: AbortSignal;
   /** 0…1, rising, as pages or documents are read. */
   onProgress?: (fraction: number) => void;
+  /** What the parse may spend (default: DEFAULT_IMPORT_LIMITS); past a limit it fails with an ImportError. */
+  limits?: ImportLimits;
+  /** Milliseconds, for the time budget (default: performance.now). */
+  now?: () => number;
+  /** Bytes of this thread's heap, for the memory budget (default: bun:jsc's heapSize). */
+  heapBytes?: () => number;
 }
 
 export interface ParsedChapter {

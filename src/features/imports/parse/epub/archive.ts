@@ -7,6 +7,11 @@ import { inflateEntry, readDirectory, type ZipEntry } from './zip.ts';
  * The EPUB's files by path. Paths come from the book's own hrefs, resolved inside the archive
  * (an href that climbs out with `../` or names another scheme resolves to nothing), and looked up
  * as written, percent-decoded, or ignoring case (books made on Windows often disagree on case).
+ *
+ * Each file is inflated at most once, and never past `maxEntryBytes`. Small files (container,
+ * package, contents) are kept for a second reader; a larger one asked for twice is refused, since
+ * only a book that names one file in two places of its reading order would ask, and reading it
+ * again and again is how a 5 KB upload costs a gigabyte.
  */
 export interface Archive {
   has(path: string): boolean;
@@ -14,16 +19,26 @@ export interface Archive {
   text(path: string): string;
 }
 
-export async function openArchive(filePath: string): Promise<Archive> {
+const KEPT_BYTES = 64 * 1024;
+
+export async function openArchive(filePath: string, maxEntryBytes: number): Promise<Archive> {
   const bytes = new Uint8Array(await readFile(filePath));
   const entries = readDirectory(bytes);
   const exact = new Map(entries.map((e) => [e.name, e]));
   const folded = new Map(entries.map((e) => [e.name.toLowerCase(), e]));
   const find = (path: string): ZipEntry | undefined => exact.get(path) ?? folded.get(path.toLowerCase());
+  const kept = new Map<ZipEntry, Uint8Array>();
+  const inflated = new Set<ZipEntry>();
   const bytesOf = (path: string) => {
     const entry = find(path);
     if (!entry) throw new ImportError('corrupt', `This EPUB is damaged: ${path}, which its own index names, is missing.`);
-    return inflateEntry(bytes, entry);
+    const known = kept.get(entry);
+    if (known) return known;
+    if (inflated.has(entry)) throw new ImportError('unsupported', `This EPUB uses ${entry.name} in more than one place of its reading order; it was refused as unsafe.`);
+    inflated.add(entry);
+    const content = inflateEntry(bytes, entry, maxEntryBytes);
+    if (content.length <= KEPT_BYTES) kept.set(entry, content);
+    return content;
   };
   return { has: (path) => find(path) !== undefined, bytes: bytesOf, text: (path) => decodeText(bytesOf(path)) };
 }

@@ -1,11 +1,13 @@
 import { inflateRawSync } from 'node:zlib';
+import { megabytes } from '../../limits.ts';
 import { ImportError } from '../types.ts';
 
 /**
  * A zip read from its central directory, with the guards a zip bomb needs: the entry count and the
  * declared unpacked sizes are checked before anything is inflated, and each entry is inflated with
- * a hard cap at its declared size, so an entry that lies about its size fails instead of filling
- * memory. (jszip inflates an entry whole before anyone can count its bytes.)
+ * a hard cap at its declared size (and at the import's cap for one file), so an entry that lies
+ * about its size fails instead of filling memory. (jszip inflates an entry whole before anyone can
+ * count its bytes.)
  */
 export const MAX_ENTRIES = 10_000;
 export const MAX_UNPACKED = 500 * 1024 * 1024;
@@ -23,6 +25,7 @@ const END_OF_DIRECTORY = 0x06054b50;
 const DIRECTORY_ENTRY = 0x02014b50;
 const LOCAL_ENTRY = 0x04034b50;
 const damaged = () => new ImportError('corrupt', 'This EPUB is damaged: its zip container cannot be read. Export it again and upload the new file.');
+const entryTooLarge = (name: string, maxBytes: number) => new ImportError('too_large', `This EPUB holds a file (${name}) that unpacks to more than ${megabytes(maxBytes)}, the most one file may; it was refused as unsafe.`);
 const tooBig = () => new ImportError('too_large', 'This EPUB would unpack to more than 500 MB or holds more than 10,000 files; it was refused as unsafe.');
 
 export function readDirectory(bytes: Uint8Array): ZipEntry[] {
@@ -60,8 +63,13 @@ export function readDirectory(bytes: Uint8Array): ZipEntry[] {
   return entries;
 }
 
-export function inflateEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
+/**
+ * One entry's bytes, never more than `maxBytes`: an entry that says it is larger is refused before
+ * anything is inflated, and inflating stops at the smaller of its declared size and the cap.
+ */
+export function inflateEntry(bytes: Uint8Array, entry: ZipEntry, maxBytes: number): Uint8Array {
   if (entry.flags & 0x1) throw new ImportError('encrypted', 'This EPUB is encrypted (a password-protected zip). Only unprotected books can be imported.');
+  if (entry.size > maxBytes || (entry.method === 0 && entry.compressedSize > maxBytes)) throw entryTooLarge(entry.name, maxBytes);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const at = entry.headerOffset;
   if (at + 30 > bytes.length || view.getUint32(at, true) !== LOCAL_ENTRY) throw damaged();
@@ -71,7 +79,7 @@ export function inflateEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
   if (entry.method === 0) return data;
   if (entry.method !== 8) throw new ImportError('unsupported', `This EPUB packs ${entry.name} with a compression method EPUB readers do not support.`);
   try {
-    return inflateRawSync(data, { maxOutputLength: Math.max(1, entry.size) });
+    return inflateRawSync(data, { maxOutputLength: Math.max(1, Math.min(entry.size, maxBytes)) });
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooBig();
     throw damaged();

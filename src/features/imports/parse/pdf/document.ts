@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { getDocumentProxy } from 'unpdf';
 import { ImportError } from '../types.ts';
 import { linesOf, type Line, type TextItem } from './lines.ts';
+import type { ParseGuard } from '../guard.ts';
 
 /**
  * The PDF opened with errors an admin understands, and its text read one page at a time: a page's
@@ -34,17 +35,31 @@ export interface PageText {
   failed: boolean;
 }
 
-export async function* readPages(pdf: Pdf, signal?: AbortSignal): AsyncGenerator<PageText> {
+/**
+ * Pages in order. A page tree that leads to one page twice (a Pages node listing it, or a node
+ * holding it, over and over) is refused at the first repeat: pdf.js walks the tree from its root for
+ * every page, so a 60 KB file naming one page 10,000 times costs a hundred million steps.
+ */
+export async function* readPages(pdf: Pdf, guard: ParseGuard): AsyncGenerator<PageText> {
+  if (pdf.numPages > guard.limits.pages) {
+    throw new ImportError('too_large', `This PDF has ${pdf.numPages.toLocaleString('en')} pages; an import takes at most ${guard.limits.pages.toLocaleString('en')}.`);
+  }
+  const seen = new Map<string, number>();
   for (let number = 1; number <= pdf.numPages; number++) {
-    signal?.throwIfAborted();
+    await guard.step();
     let lines: Line[] = [];
     let failed = false;
     try {
       const page = await pdf.getPage(number);
+      const ref = page.ref ? `${page.ref.num} ${page.ref.gen}` : null;
+      const first = ref ? seen.get(ref) : undefined;
+      if (first !== undefined) throw revisited(first, number);
+      if (ref) seen.set(ref, number);
       const content = await page.getTextContent();
       lines = linesOf(content.items as TextItem[]);
       page.cleanup();
     } catch (error) {
+      if (error instanceof ImportError) throw error;
       if ((error as { name?: string }).name === 'PasswordException') throw new ImportError('encrypted', PASSWORD_MESSAGE);
       // One broken page is a gap in the book, not a reason to refuse the other 999.
       failed = true;
@@ -53,6 +68,9 @@ export async function* readPages(pdf: Pdf, signal?: AbortSignal): AsyncGenerator
     yield { number, lines, failed };
   }
 }
+
+const revisited = (first: number, again: number) =>
+  new ImportError('corrupt', `This PDF is damaged: its list of pages leads to the same page more than once (pages ${first} and ${again}). Export it again and upload the new file.`);
 
 export interface PdfInfo {
   title: string;

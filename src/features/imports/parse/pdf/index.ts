@@ -9,6 +9,7 @@ import { outlineMarks } from './outline.ts';
 import { buildParagraphs } from './paragraphs.ts';
 import { dropRunning, runningShapes } from './running.ts';
 import { byMarks, byPages } from './split.ts';
+import type { ParseGuard } from '../guard.ts';
 
 /**
  * A PDF → a book. Pages are read one at a time into lines (position, size, text) and released;
@@ -18,19 +19,20 @@ import { byMarks, byPages } from './split.ts';
  */
 const MIN_WORDS_PER_PAGE = 5;
 
-export async function parsePdf(filePath: string, options: ParseOptions = {}): Promise<ParsedBook> {
+export async function parsePdf(filePath: string, options: ParseOptions, guard: ParseGuard): Promise<ParsedBook> {
   const pdf = await openPdf(filePath);
   try {
     const pages: Line[][] = [];
     const vocabulary = new Vocabulary();
     const unread: number[] = [];
     let words = 0;
-    for await (const page of readPages(pdf, options.signal)) {
+    for await (const page of readPages(pdf, guard)) {
       pages.push(page.lines);
       if (page.failed) unread.push(page.number);
       for (const line of page.lines) {
         vocabulary.learn(line.text);
         words += countWords(line.text);
+        guard.countText(line.text.length);
       }
       options.onProgress?.(page.number / (pdf.numPages + 1));
     }
