@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startImportApp, type ImportTestApp } from '../support/import-app.ts';
 import { loginAs } from '../support/auth.ts';
 import { importClient } from './support/import-client.ts';
+import { savedFiles } from './support/saved-files.ts';
 import { chaptersEpub, bigChapterEpub, repeatedSpineEpub, zipBombEpub } from './support/hostile-books.ts';
 import { parsedKey } from '../../src/features/imports/files.ts';
 import { ImportError, parseBook } from '../../src/features/imports/parse/index.ts';
@@ -20,7 +18,8 @@ import { DEFAULT_IMPORT_LIMITS } from '../../src/features/imports/limits.ts';
 const MB = 1 << 20;
 let app: ImportTestApp;
 let client: ReturnType<typeof importClient>;
-const dir = mkdtempSync(join(tmpdir(), 'import-epub-limits-'));
+const files = savedFiles('import-epub-limits-');
+const saved = files.saved;
 
 beforeAll(async () => {
   // One chapter may hold 2 MB of text here (its XHTML twice that), to keep the files small.
@@ -29,14 +28,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-  rmSync(dir, { recursive: true, force: true });
+  files.remove();
 });
 
-const saved = (name: string, bytes: Uint8Array) => {
-  const path = join(dir, name);
-  writeFileSync(path, bytes);
-  return path;
-};
 
 describe('a chapter listed 40 times in the reading order', () => {
   test('is read once: one chapter for review, a warning, a parsed book the size of the chapter', async () => {

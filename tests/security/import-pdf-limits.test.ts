@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startImportApp, type ImportTestApp } from '../support/import-app.ts';
 import { loginAs } from '../support/auth.ts';
 import { importClient } from './support/import-client.ts';
+import { savedFiles } from './support/saved-files.ts';
 import { longPdf, revisitingNodesPdf, revisitingPagesPdf } from './support/hostile-books.ts';
 import { ImportError, parseBook, type ParseOptions } from '../../src/features/imports/parse/index.ts';
 import { DEFAULT_IMPORT_LIMITS } from '../../src/features/imports/limits.ts';
@@ -16,7 +14,8 @@ import { DEFAULT_IMPORT_LIMITS } from '../../src/features/imports/limits.ts';
  */
 let app: ImportTestApp;
 let client: ReturnType<typeof importClient>;
-const dir = mkdtempSync(join(tmpdir(), 'import-pdf-limits-'));
+const files = savedFiles('import-pdf-limits-');
+const saved = files.saved;
 
 beforeAll(async () => {
   app = await startImportApp();
@@ -24,14 +23,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-  rmSync(dir, { recursive: true, force: true });
+  files.remove();
 });
 
-const saved = (name: string, bytes: Uint8Array) => {
-  const path = join(dir, name);
-  writeFileSync(path, bytes);
-  return path;
-};
 
 async function refusal(bytes: Uint8Array, options: ParseOptions = {}): Promise<ImportError> {
   const error = await parseBook(saved(`book-${Math.random().toString(36).slice(2)}.pdf`, bytes), 'pdf', options).catch((e: unknown) => e);
