@@ -7,11 +7,13 @@
  *
  *   node_modules/.bin/bun bench/profile.ts [--only spread-chapter-html,spread-browse-json] [--seconds 15]
  *     [--database-url postgres://…/chapterhouse_bench] [--redis-url redis://127.0.0.1:6379/7] [--root ../other-checkout]
+ *     [--keep DIR]
  *
  * --root runs another checkout of the app (a version before a change, seeded into its own
- * database by its own bench/reading.ts --seed-only) with the same traffic.
+ * database by its own bench/reading.ts --seed-only) with the same traffic. --keep DIR keeps each
+ * scenario's raw profile as DIR/<scenario>.cpuprofile (bench/profile-top.ts lists its hottest functions).
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,6 +32,7 @@ const { values: flags } = parseArgs({
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/chapterhouse_bench' },
     'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379/7' },
     root: { type: 'string' },
+    keep: { type: 'string' },
   },
   strict: true,
 });
@@ -75,6 +78,10 @@ for (const key of flags.only!.split(',')) {
     await app.child.exited;
     const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error(`no profile written for ${key}`);
+    if (flags.keep) {
+      mkdirSync(flags.keep, { recursive: true });
+      copyFileSync(join(profileDir, file), join(flags.keep, `${key}.cpuprofile`));
+    }
     const split = splitProfile(join(profileDir, file), requests);
     const total = KINDS.reduce((sum, k) => sum + split[k], 0);
     const row = `| ${scenario.label} | ${result.rps.toFixed(0)} | ${KINDS.map((k) => split[k].toFixed(3)).join(' | ')} | ${total.toFixed(3)} | ${dbMs.toFixed(3)} |`;

@@ -11,7 +11,7 @@
  *     [--duration 10] [--threads 2] [--warmup 3] [--paths 2000] [--wide-paths 20000]
  *     [--search-strings 12000] [--browse-pages 50] [--fresh] [--embedded-cache]
  *     [--only spread,chapter,browse,search] [--quiet 0.3] [--quiet-wait 60] [--retries 2]
- *     [--json results.json] [--seed-only] [--keep] [--profile DIR]
+ *     [--json results.json] [--seed-only] [--keep] [--profile DIR] [--web-processes 1]
  *
  * See docs/operations.md ("Benchmarks") for what each figure means and the targets.
  */
@@ -29,7 +29,7 @@ import { startCeiling } from './reading/ceiling.ts';
 import { cpuWindow, waitForQuiet } from './reading/cpu.ts';
 import { buildScenarios, type Scenario } from './reading/scenarios.ts';
 import { readCatalogue, startBenchApp, type StartedApp } from './reading/app.ts';
-import { hitRatios, readCacheCounts, residentMb } from './reading/metrics.ts';
+import { hitRatios, readCacheCounts, residentMbOf } from './reading/metrics.ts';
 import { printTable, verdict, type Row } from './reading/report.ts';
 
 const { values: flags } = parseArgs({
@@ -52,6 +52,7 @@ const { values: flags } = parseArgs({
     only: { type: 'string' },
     json: { type: 'string' },
     'seed-only': { type: 'boolean', default: false },
+    'web-processes': { type: 'string', default: '1' },
     quiet: { type: 'string', default: '0.3' },
     'quiet-wait': { type: 'string', default: '60' },
     retries: { type: 'string', default: '2' },
@@ -110,9 +111,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 async function startApp(): Promise<StartedApp> {
   // --profile: Bun's sampling CPU profiler, written (also as markdown) when the app stops.
-  const started = await startBenchApp({ work, databaseUrl: DATABASE_URL, redisUrl: REDIS_URL, metricsToken: METRICS_TOKEN, profileDir: flags.profile ? resolve(flags.profile) : undefined, log });
+  const started = await startBenchApp({ work, databaseUrl: DATABASE_URL, redisUrl: REDIS_URL, metricsToken: METRICS_TOKEN, profileDir: flags.profile ? resolve(flags.profile) : undefined, webProcesses: Number(flags['web-processes']), log });
   appChild = started.child;
-  children.push(started.child);
+  children.push(...started.children);
   return started;
 }
 
@@ -165,7 +166,7 @@ async function main() {
   const cpuList = cpus();
   log(`machine: ${cpuList.length} CPUs (${cpuList[0]?.model.trim() ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   log(`bun ${Bun.version}; ${await versionOf([WRK.wrk, '--version'])}`);
-  log(`settings: ${BOOKS} books × ${CHAPTERS} chapters; wrk -t${WRK.threads} -c${WRK.connections} -d${WRK.seconds}s (warm-up ${WARMUP}s); cache: ${REDIS_URL ?? 'embedded (in-process)'}; session_id=${SESSION_ID}`);
+  log(`settings: ${BOOKS} books × ${CHAPTERS} chapters; wrk -t${WRK.threads} -c${WRK.connections} -d${WRK.seconds}s (warm-up ${WARMUP}s); cache: ${REDIS_URL ?? 'embedded (in-process)'}; web processes: ${flags['web-processes']}; session_id=${SESSION_ID}`);
 
   const seed = await ensureSeeded({ databaseUrl: DATABASE_URL, books: BOOKS, chapters: CHAPTERS, fresh: flags.fresh!, log });
   const pgc = new pg.Client({ connectionString: DATABASE_URL });
@@ -185,7 +186,7 @@ async function main() {
   }
   const app = await startApp();
   const { base } = app;
-  const rssAtStart = residentMb(app.pid);
+  const rssAtStart = residentMbOf(app.pids);
   const pgWatch = new pg.Client({ connectionString: DATABASE_URL });
   await pgWatch.connect();
   const backends = async () =>
@@ -233,12 +234,12 @@ async function main() {
       const quiet = QUIET_WAIT > 0 ? await waitForQuiet(QUIET_CORES, QUIET_WAIT) : { busy: null, waited: 0 };
       if (WARMUP > 0) await runWrk(WRK, baseUrl, warmScript, WARMUP);
       const load1 = loadavg()[0]!;
-      const server = [isApp ? app.pid : ceilingServer.pid];
-      const cachesBefore = isApp ? await readCacheCounts(base, METRICS_TOKEN) : null;
+      const server = isApp ? app.pids : [ceilingServer.pid];
+      const cachesBefore = isApp ? await readCacheCounts(base, METRICS_TOKEN, app.pids.length) : null;
       const window = cpuWindow({ server, db: await backends(), redis });
       const result = await runWrk(WRK, baseUrl, script);
       const use = window.end({ server, db: await backends(), redis }, { wrk: result.cpuSeconds });
-      const hits = cachesBefore ? hitRatios(cachesBefore, await readCacheCounts(base, METRICS_TOKEN)).text : null;
+      const hits = cachesBefore ? hitRatios(cachesBefore, await readCacheCounts(base, METRICS_TOKEN, app.pids.length)).text : null;
       const perRequest = (cores: number | undefined) => ((cores ?? 0) * use.seconds * 1000) / Math.max(1, result.requests);
       const cpuMs = { server: perRequest(use.cores.server), db: perRequest(use.cores.db), redis: perRequest(use.cores.redis), wrk: perRequest(use.cores.wrk) };
       const cpu = { ownCores: Object.values(use.cores).reduce((a, b) => a + b, 0), othersCores: use.othersCores };
@@ -251,7 +252,7 @@ async function main() {
     const noisy = othersCores !== null && othersCores > 2 * QUIET_CORES ? `other processes used ${othersCores.toFixed(2)} cores during the run${busyBefore !== null ? ` (${busyBefore.toFixed(2)} just before it)` : ''}: figures are pessimistic` : undefined;
     rows.push({
       key, label, result, ratio: null, target: scenario.target, verdict: '', load1, cpuMs, ownCores, othersCores, bytes, hits,
-      rssMb: isApp ? residentMb(app.pid) : null, note: [scenario.note, noisy].filter(Boolean).join('; ') || undefined, sameDataAs: scenario.sameDataAs,
+      rssMb: isApp ? residentMbOf(app.pids) : null, note: [scenario.note, noisy].filter(Boolean).join('; ') || undefined, sameDataAs: scenario.sameDataAs,
     });
     return result;
   };
@@ -287,7 +288,7 @@ async function main() {
   }
 
   await pgWatch.end();
-  const rssAtEnd = residentMb(app.pid);
+  const rssAtEnd = residentMbOf(app.pids);
   if (appChild) {
     appChild.kill('SIGTERM');
     await appChild.exited;
@@ -304,7 +305,7 @@ async function main() {
         {
           when: new Date().toISOString(),
           machine: { cpus: cpuList.length, model: cpuList[0]?.model, loadavg: loadavg() },
-          settings: { books: BOOKS, chapters: CHAPTERS, ...WRK, warmup: WARMUP, cache: REDIS_URL ? 'redis' : 'embedded' },
+          settings: { books: BOOKS, chapters: CHAPTERS, ...WRK, warmup: WARMUP, cache: REDIS_URL ? 'redis' : 'embedded', webProcesses: Number(flags['web-processes']) },
           notes,
           memory: { readyMb: rssAtStart, endMb: rssAtEnd },
           rows: rows.map(({ result, ...r }) => ({ ...r, rps: result?.rps ?? null, p50: result?.p50 ?? null, p99: result?.p99 ?? null, requests: result?.requests ?? null, errors: result?.errorLine ?? null })),

@@ -3,6 +3,7 @@ import type { BootedPlatform } from './platform/boot.ts';
 import type { AssetTable } from './platform/http/assets.ts';
 import { assetRoutes } from './platform/http/assets.ts';
 import { errorHandler } from './platform/http/error-handler.ts';
+import { errorPage } from '../views/pages/errors/error-page.ts';
 import { csrfGuard } from './platform/http/csrf.ts';
 import type { OriginPolicy } from './platform/http/public-origin.ts';
 import { jsonObjectBodies } from './platform/http/json-object-body.ts';
@@ -19,6 +20,7 @@ import { createCatalogueListings } from './features/catalogue/listings.ts';
 import { homeRoutes } from './features/home/routes.ts';
 import { readerRoutes } from './features/reader/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';
+import { markStartedReading } from './features/library/service.ts';
 import { settingsRoutes } from './features/settings/routes.ts';
 import { libraryRoutes } from './features/library/routes.ts';
 import { followsRoutes } from './features/follows/routes.ts';
@@ -30,9 +32,11 @@ import { audioRoutes, type AudioRouteOptions } from './features/audio/routes.ts'
 import { createTtsRegistry } from './integrations/tts/index.ts';
 import { seoRoutes } from './features/seo/routes.ts';
 import { scrapingRoutes } from './features/scraping/routes.ts';
+import { bookScraping } from './features/scraping/admin/book-scraping.ts';
+import { catalogueAdminRoutes } from './features/catalogue/admin/routes.ts';
 import { importRoutes } from './features/imports/routes.ts';
 import { dedupRoutes } from './features/dedup/routes.ts';
-import { adminPageRoutes } from './features/admin/pages.ts';
+import { adminDashboardRoutes } from './features/admin/dashboard-routes.ts';
 import { aiProvider } from './features/ai/provider.ts';
 import { aiRoutes } from './features/ai/routes.ts';
 import { translationRoutes } from './features/translation/routes.ts';
@@ -45,17 +49,8 @@ import { offlineRoutes } from './features/offline/routes.ts';
 import { docsRoutes, type OpenApiDocument } from './features/docs/routes.ts';
 import { authPlugin } from './platform/http/auth.ts';
 import { createCallerResolver, type AccountsDeps } from './features/accounts/service.ts';
-import { accountApiRoutes } from './features/accounts/api-routes.ts';
-import { appPasswordApiRoutes } from './features/app-passwords/routes.ts';
-import { appPasswordFormRoutes } from './features/accounts/app-password-form-routes.ts';
-import { providerRoutes } from './features/accounts/provider-routes.ts';
-import { loginProvidersFrom } from './features/accounts/providers.ts';
-import { adminUserRoutes } from './features/admin/routes.ts';
-import { avatarRoutes } from './features/accounts/avatar-routes.ts';
-import { accountPageRoutes } from './features/accounts/page-routes.ts';
-import { signInFormRoutes } from './features/accounts/signin-routes.ts';
-import { credentialRoutes } from './features/accounts/credential-routes.ts';
-import { avatarFormRoutes } from './features/accounts/avatar-form-routes.ts';
+import { accountRoutes } from './features/accounts/routes.ts';
+import { loginProvidersFrom } from './features/accounts/signin/providers.ts';
 import { accountDataRoutes } from './features/account-data/routes.ts';
 import { metricsRoutes } from './features/metrics/routes.ts';
 import { routeLabels } from './platform/http/metrics/route-label.ts';
@@ -84,10 +79,12 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
   const speech = options.audio?.speech ?? createTtsRegistry({ engines: config.tts.engines, openai: config.tts.openai });
   // One catalogue index per process, for every listing (the catalogue's pages and API, OPDS).
   const listings = createCatalogueListings(platform);
+  // Recording progress moves a book saved for later to the "reading" shelf: the library's rule, handed to progress.
+  const startedReading = (userId: string, slug: string) => markStartedReading(platform.db, userId, slug);
   const app: Elysia<any, any, any, any, any, any, any> = new Elysia()
     // Before the error handler: its onError answers, and later error hooks would not run.
     .use(routeLabels())
-    .use(errorHandler(env, platform.log, resolveCaller))
+    .use(errorHandler(env, platform.log, resolveCaller, errorPage))
     .use(csrfGuard(originPolicy(config), platform.log))
     .use(bodyLimit(requestBodyLimits(config)))
     .use(jsonObjectBodies())
@@ -96,21 +93,12 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(healthRoutes(platform))
     .use(metricsRoutes({ db: platform.db, clock: platform.clock, jobKinds: JOB_KINDS.map((k) => k.kind) }, config.metricsToken))
     .use(coverRoutes(platform.objects))
-    .use(accountApiRoutes(accounts, auth))
-    .use(appPasswordApiRoutes(accounts, auth))
-    .use(providerRoutes(accounts, auth, providers))
-    .use(avatarRoutes(accounts, auth))
-    .use(accountPageRoutes(accounts, auth, providers, env))
-    .use(signInFormRoutes(accounts, auth, providers, env))
-    .use(credentialRoutes(accounts, auth, env))
-    .use(appPasswordFormRoutes(accounts, auth, env))
-    .use(avatarFormRoutes(accounts, auth))
+    .use(accountRoutes(accounts, auth, providers, env))
     .use(accountDataRoutes(platform, auth, env))
-    .use(adminUserRoutes(accounts, auth))
     .use(homeRoutes(platform, auth, env))
     .use(catalogueRoutes(platform, auth, env, listings))
     .use(readerRoutes(platform, auth, env))
-    .use(progressRoutes(platform, auth))
+    .use(progressRoutes(platform, auth, startedReading))
     .use(settingsRoutes(platform, auth, env, speech))
     .use(libraryRoutes(platform, auth, env))
     .use(followsRoutes(platform, auth, env))
@@ -119,16 +107,18 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(discoveryRoutes(platform, auth, env))
     .use(notificationsRoutes(platform, auth, env))
     .use(audioRoutes(platform, auth, env, { ...options.audio, speech }))
-    .use(scrapingRoutes(platform, auth, () => (request) => app.handle(request)))
-    .use(importRoutes(platform, auth))
-    .use(dedupRoutes(platform, auth))
-    .use(adminPageRoutes(platform, auth, env, ai))
+    .use(scrapingRoutes(platform, auth, env))
+    // The book pages start scrapes: scraping is passed in, since scraping writes books through the catalogue.
+    .use(catalogueAdminRoutes(platform, auth, env, bookScraping(platform)))
+    .use(importRoutes(platform, auth, env))
+    .use(dedupRoutes(platform, auth, env))
+    .use(adminDashboardRoutes(platform, auth, env))
     .use(aiRoutes(platform, auth, env, ai))
     .use(translationRoutes(platform, auth, env, ai))
     .use(billingRoutes(platform, auth, env))
     .use(exportRoutes(platform, auth))
-    .use(opdsRoutes(platform, env, listings))
-    .use(kosyncRoutes(platform))
+    .use(opdsRoutes(platform, auth, env, listings))
+    .use(kosyncRoutes(platform, auth, startedReading))
     .use(offlineRoutes(platform, auth, env, assets, speech))
     .use(seoRoutes(platform, auth, env))
     .use(docsRoutes(async () => (document ??= await buildDocument(app)), env));

@@ -1,5 +1,7 @@
-import { Type as T, type Static } from '@sinclair/typebox';
+import { Type as T, type Static, type TOptional } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { availableParallelism } from 'node:os';
+import { SOURCE_SETTINGS, sourceBaseUrlsFromEnv, type SourceBaseUrls, type SourceEnvName } from './integrations/sources/settings.ts';
 
 /**
  * The environment table of docs/api.md (decisions.md), parsed once at start.
@@ -13,6 +15,7 @@ export const EnvSchema = T.Object({
   BASE_URL: T.Optional(httpUrl),
   DATA_DIR: T.Optional(T.String({ minLength: 1, description: 'a directory path' })),
   ROLE: T.Optional(T.Union([T.Literal('all'), T.Literal('web'), T.Literal('worker')], { description: 'one of all, web, worker' })),
+  WEB_PROCESSES: T.Optional(T.Union([T.Literal('auto'), T.Integer({ minimum: 1, maximum: 64 })], { description: 'a count 1-64, or auto (one per core)' })),
   DATABASE_URL: T.Optional(Url('^postgres(ql)?://[^\\s]+$', 'a postgres:// URL')),
   REDIS_URL: T.Optional(Url('^rediss?://[^\\s]+$', 'a redis:// URL')),
   S3_ENDPOINT: T.Optional(httpUrl),
@@ -46,8 +49,8 @@ export const EnvSchema = T.Object({
   POLAR_PRODUCT_ID: T.Optional(T.String({ minLength: 1 })),
   POLAR_WEBHOOK_SECRET: T.Optional(T.String({ minLength: 1 })),
   SCRAPER_URL: T.Optional(httpUrl),
-  SOURCE_BASE_URL: T.Optional(httpUrl),
-  SOURCE_ROYALROAD_URL: T.Optional(httpUrl),
+  // Each source's base URL variable (SOURCE_BASE_URL, …), from src/integrations/sources/registry.ts.
+  ...(Object.fromEntries(SOURCE_SETTINGS.map((s) => [s.env, T.Optional(httpUrl)])) as Record<SourceEnvName, TOptional<typeof httpUrl>>),
   SCRAPE_RATE: T.Optional(T.Number({ minimum: 0, maximum: 100, description: 'requests per second per source host, 0-100 (0: no limit)' })),
   SCRAPE_UPDATE_HOURS: T.Optional(T.Number({ minimum: 0.05, maximum: 720, description: 'hours between new-chapter checks, 0.05-720' })),
   IMPORT_MAX_MB: T.Optional(T.Number({ minimum: 1, maximum: 2048, description: 'megabytes, 1-2048' })),
@@ -88,6 +91,8 @@ export interface Config {
   baseUrlFixed: boolean;
   dataDir: string;
   role: 'all' | 'web' | 'worker';
+  /** Processes serving HTTP on the port together (web-processes.ts): this one and the web processes it starts. */
+  webProcesses: number;
   databaseUrl: string | null;
   redisUrl: string | null;
   s3: S3Config | null;
@@ -122,10 +127,7 @@ export interface ImportLimitSettings {
 }
 
 /** Scraping and import (src/features/scraping, src/features/imports). */
-export interface ContentConfig {
-  /** SOURCE_BASE_URL: replaces the novelfire adapter's site (a local site in tests and demos). */
-  novelfireBaseUrl: string | null;
-  royalroadBaseUrl: string | null;
+export interface ContentConfig extends SourceBaseUrls {
   /** Requests per second per source host; 0 means no limit. */
   scrapeRate: number;
   updateIntervalHours: number;
@@ -158,7 +160,7 @@ export interface AiConfig {
 
 export class ConfigError extends Error {}
 
-const NUMERIC = new Set(['PORT', 'AI_TIMEOUT_SECONDS', 'AI_MAX_RETRIES', 'SCRAPE_RATE', 'SCRAPE_UPDATE_HOURS', 'IMPORT_MAX_MB', 'BODY_MAX_MB', 'IMPORT_MAX_ENTRY_MB', 'IMPORT_MAX_CHAPTER_TEXT_MB', 'IMPORT_MAX_BOOK_TEXT_MB', 'IMPORT_MAX_PAGES', 'IMPORT_MAX_PARSE_MINUTES', 'IMPORT_MAX_MEMORY_MB', 'COVER_MAX_DIMENSION']);
+const NUMERIC = new Set(['PORT', 'WEB_PROCESSES', 'AI_TIMEOUT_SECONDS', 'AI_MAX_RETRIES', 'SCRAPE_RATE', 'SCRAPE_UPDATE_HOURS', 'IMPORT_MAX_MB', 'BODY_MAX_MB', 'IMPORT_MAX_ENTRY_MB', 'IMPORT_MAX_CHAPTER_TEXT_MB', 'IMPORT_MAX_BOOK_TEXT_MB', 'IMPORT_MAX_PAGES', 'IMPORT_MAX_PARSE_MINUTES', 'IMPORT_MAX_MEMORY_MB', 'COVER_MAX_DIMENSION']);
 
 /** Parses the environment; throws ConfigError whose message is one line naming the variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Readonly<Config> {
@@ -188,6 +190,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid environment variable ROLE: ROLE=${env.ROLE} needs DATABASE_URL (the embedded database serves one process)`);
   }
 
+  const webProcesses = env.WEB_PROCESSES === 'auto' ? availableParallelism() : (env.WEB_PROCESSES ?? 1);
+  if (webProcesses > 1 && (!env.DATABASE_URL || !env.REDIS_URL)) {
+    throw new ConfigError(`Invalid environment variable WEB_PROCESSES: ${webProcesses} web processes need DATABASE_URL and REDIS_URL (they share the database and the cache)`);
+  }
+
   const ttsEngines = env.TTS_ENGINES ? [...new Set(env.TTS_ENGINES.split(',').map((e) => e.trim() as TtsConfig['engines'][number]))] : null;
   if (ttsEngines?.includes('openai') && !env.TTS_OPENAI_URL) {
     throw new ConfigError('Missing environment variable TTS_OPENAI_URL: TTS_ENGINES names openai');
@@ -212,6 +219,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     baseUrlFixed: env.BASE_URL !== undefined,
     dataDir: env.DATA_DIR ?? './data',
     role: env.ROLE ?? 'all',
+    webProcesses: env.ROLE === 'worker' ? 1 : webProcesses,
     databaseUrl: env.DATABASE_URL ?? null,
     redisUrl: env.REDIS_URL ?? null,
     s3,
@@ -229,8 +237,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       openai: env.TTS_OPENAI_URL ? Object.freeze({ url: env.TTS_OPENAI_URL, key: env.TTS_OPENAI_KEY || null, model: env.TTS_OPENAI_MODEL ?? 'tts-1' }) : null,
     }),
     content: Object.freeze({
-      novelfireBaseUrl: env.SOURCE_BASE_URL?.replace(/\/+$/, '') ?? null,
-      royalroadBaseUrl: env.SOURCE_ROYALROAD_URL?.replace(/\/+$/, '') ?? null,
+      ...sourceBaseUrlsFromEnv(env),
       scrapeRate: env.SCRAPE_RATE ?? 2,
       updateIntervalHours: env.SCRAPE_UPDATE_HOURS ?? 6,
       importMaxBytes: Math.round((env.IMPORT_MAX_MB ?? 100) * 1024 * 1024),

@@ -2,7 +2,7 @@ import type { BootedPlatform } from './platform/boot.ts';
 import { startJobRunner, type JobKindSpec, type JobRunner } from './platform/queue/index.ts';
 import { pruneJobsKind } from './features/maintenance/kinds.ts';
 import { schedulePruning } from './features/maintenance/service.ts';
-import { refreshPopularityKind, schedulePopularityRefresh } from './features/catalogue/popularity.ts';
+import { FIRST_REFRESH_DELAY_MS, refreshPopularityKind, schedulePopularityRefresh } from './features/catalogue/popularity.ts';
 import { generateAudioKind } from './features/audio/generation/kind.ts';
 import { voiceSamplesKind } from './features/audio/samples/kind.ts';
 import { scheduleMissingVoiceSamples } from './features/audio/samples/service.ts';
@@ -27,10 +27,11 @@ export async function startJobs(platform: BootedPlatform): Promise<JobRunner> {
     cache: platform.cache,
     log: platform.log.child({ component: 'jobs' }),
     kinds: JOB_KINDS,
+    clock: platform.clock,
   });
   // Not at boot: a fresh start should not pay for a worker thread it does not need yet.
-  await schedulePruning(platform.db, FIRST_PRUNE_DELAY_MS);
-  await schedulePopularityRefresh(platform.db);
+  await schedulePruning(platform.db, FIRST_PRUNE_DELAY_MS, platform.clock);
+  await schedulePopularityRefresh(platform.db, FIRST_REFRESH_DELAY_MS, platform.clock);
   await scheduleUpdateChecks(platform.db, platform.config.content.updateIntervalHours * 3600_000, platform.clock());
   // In the background: asking the engines for their voices must not hold up the start.
   void scheduleMissingVoiceSamples({ db: platform.db, objects: platform.objects, speech: createTtsRegistry({ engines: platform.config.tts.engines, openai: platform.config.tts.openai }) }, platform.log).catch((error) =>

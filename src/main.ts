@@ -8,6 +8,7 @@ import { requestBodyLimits } from './request-body-limits.ts';
 import { seedDemoCatalogue } from './features/demo/seed.ts';
 import { bumpCatalogueVersion } from './features/catalogue/version.ts';
 import { startJobs } from './jobs.ts';
+import { startWebProcesses, stopWithParent } from './platform/web-processes.ts';
 
 /** config → platform → app; serves HTTP and/or runs jobs according to ROLE. */
 async function main() {
@@ -38,8 +39,9 @@ async function main() {
           handler: createHandler(platform, loadAssets()),
           log,
           maxRequestBodySize: requestBodyLimits(config).ceiling,
-          reusePort: !!process.env.REUSE_PORT,
+          reusePort: !!process.env.REUSE_PORT || config.webProcesses > 1,
         });
+  const webProcesses = server && config.webProcesses > 1 ? startWebProcesses(config.webProcesses - 1, server.port ?? config.port, log) : null;
 
   if (server) console.log(`Chapterhouse is ready at ${config.baseUrl === `http://localhost:${config.port}` ? `http://localhost:${server.port}` : config.baseUrl}`);
   else console.log('Chapterhouse worker is running');
@@ -54,10 +56,12 @@ async function main() {
     stopping = true;
     log.info('shutting down', { signal });
     server?.stop();
+    await webProcesses?.stop();
     await jobs?.stop();
     await platform.shutdown();
     process.exit(0);
   };
+  stopWithParent(() => void stop('parent gone'));
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }

@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import { createBodyLimits, type BodyLimits } from './platform/http/body-limits.ts';
-import { AVATAR_MAX_BYTES } from './features/accounts/avatar-check.ts';
+import { AVATAR_MAX_BYTES } from './features/accounts/avatars/image-check.ts';
 import { MAX_IMAGE_BYTES } from './features/ai/covers/images.ts';
 
 const MB = 1024 * 1024;

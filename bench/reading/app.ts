@@ -6,7 +6,7 @@ import { openSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { Subprocess } from 'bun';
-import { freePort } from '../../tests/support/processes.ts';
+import { freePort, webProcessesOf } from '../../tests/support/processes.ts';
 import type { Catalogue } from './scenarios.ts';
 
 const ROOT = resolve(import.meta.dir, '../..');
@@ -14,8 +14,11 @@ const ROOT = resolve(import.meta.dir, '../..');
 export interface StartedApp {
   base: string;
   logFile: string;
+  /** The app's process (with the jobs); `pids` adds the web processes it started (WEB_PROCESSES). */
   pid: number;
   child: Subprocess;
+  pids: number[];
+  children: Subprocess[];
 }
 
 export interface BenchAppOptions {
@@ -27,6 +30,8 @@ export interface BenchAppOptions {
   profileDir?: string;
   /** Another checkout of the app to run (to compare a version before a change); this one by default. */
   root?: string;
+  /** WEB_PROCESSES of the app: web processes serving the port together. */
+  webProcesses?: number;
   log: (line: string) => void;
 }
 
@@ -46,17 +51,26 @@ export async function startBenchApp(options: BenchAppOptions): Promise<StartedAp
     METRICS_TOKEN: options.metricsToken,
   };
   if (options.redisUrl) env.REDIS_URL = options.redisUrl;
-  const out = openSync(logFile, 'w');
+  const processes = options.webProcesses ?? 1;
+  if (processes > 1) env.WEB_PROCESSES = String(processes);
   const profile = options.profileDir ? ['--cpu-prof', '--cpu-prof-md', `--cpu-prof-dir=${options.profileDir}`] : [];
-  const child = Bun.spawn([process.execPath, ...profile, 'src/main.ts'], { cwd: options.root ?? ROOT, env, stdin: 'ignore', stdout: out, stderr: out });
   const base = `http://127.0.0.1:${port}`;
+  const out = openSync(logFile, 'w');
+  const child = Bun.spawn([process.execPath, ...profile, 'src/main.ts'], { cwd: options.root ?? ROOT, env, stdin: 'ignore', stdout: out, stderr: out });
+  // Every web process announces itself on the same output once it listens.
+  const announced = () => (readFileSync(logFile, 'utf8').match(/is ready at/g) ?? []).length;
+  await whenReady(child, logFile, async () => announced() >= processes && (await fetch(`${base}/readyz`).then((r) => r.status === 200, () => false)), options.log, base);
+  const pids = [child.pid, ...webProcessesOf(child.pid)];
+  return { base, logFile, pid: child.pid, child, pids, children: [child] };
+}
+
+async function whenReady(child: Subprocess, logFile: string, ready: () => Promise<boolean>, log: (line: string) => void, base: string): Promise<void> {
   const started = performance.now();
   while (performance.now() - started < 120_000) {
     if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}:\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
-    const ready = await fetch(`${base}/readyz`).then((r) => r.status === 200, () => false);
-    if (ready) {
-      options.log(`app ready on ${base} in ${((performance.now() - started) / 1000).toFixed(1)} s (pid ${child.pid})`);
-      return { base, logFile, pid: child.pid, child };
+    if (await ready()) {
+      log(`app ready on ${base} in ${((performance.now() - started) / 1000).toFixed(1)} s (pid ${child.pid})`);
+      return;
     }
     await Bun.sleep(100);
   }

@@ -6,18 +6,31 @@ import { readFileSync } from 'node:fs';
 
 export type CacheCounts = Map<string, { hit: number; miss: number }>;
 
-export async function readCacheCounts(base: string, token: string): Promise<CacheCounts> {
-  const text = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.text());
+/**
+ * The cache counters of all `processes` web processes behind `base` (WEB_PROCESSES): each scrape
+ * reaches one of them, on a new connection, so scrapes are repeated until each process (told
+ * apart by its start time) has been read once, and their counts are added up.
+ */
+export async function readCacheCounts(base: string, token: string, processes = 1): Promise<CacheCounts> {
+  const seen = new Map<string, string>();
+  for (let attempt = 0; attempt < 40 * processes && seen.size < processes; attempt++) {
+    const text = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}`, connection: 'close' } }).then((r) => r.text());
+    const started = /^process_start_time_seconds ([\d.e+]+)$/m.exec(text)?.[1] ?? 'one';
+    if (!seen.has(started)) seen.set(started, text);
+  }
+  if (seen.size < processes) throw new Error(`read the metrics of ${seen.size} of ${processes} web processes`);
   const counts: CacheCounts = new Map();
-  for (const line of text.split('\n')) {
-    const m = /^chapterhouse_cache_lookups_total\{([^}]*)\} ([\d.e+]+)$/.exec(line);
-    if (!m) continue;
-    const cache = /cache="([^"]+)"/.exec(m[1]!)?.[1];
-    const result = /result="([^"]+)"/.exec(m[1]!)?.[1];
-    if (!cache || (result !== 'hit' && result !== 'miss')) continue;
-    const entry = counts.get(cache) ?? { hit: 0, miss: 0 };
-    entry[result] += Number(m[2]);
-    counts.set(cache, entry);
+  for (const text of seen.values()) {
+    for (const line of text.split('\n')) {
+      const m = /^chapterhouse_cache_lookups_total\{([^}]*)\} ([\d.e+]+)$/.exec(line);
+      if (!m) continue;
+      const cache = /cache="([^"]+)"/.exec(m[1]!)?.[1];
+      const result = /result="([^"]+)"/.exec(m[1]!)?.[1];
+      if (!cache || (result !== 'hit' && result !== 'miss')) continue;
+      const entry = counts.get(cache) ?? { hit: 0, miss: 0 };
+      entry[result] += Number(m[2]);
+      counts.set(cache, entry);
+    }
   }
   return counts;
 }
@@ -39,6 +52,12 @@ export function hitRatios(before: CacheCounts, after: CacheCounts): { text: stri
 }
 
 /** Resident memory of a process in MB (Linux), or null. */
+/** The resident memory of several processes together (null when none could be read). */
+export function residentMbOf(pids: readonly number[]): number | null {
+  const each = pids.map(residentMb).filter((mb): mb is number => mb !== null);
+  return each.length ? each.reduce((a, b) => a + b, 0) : null;
+}
+
 export function residentMb(pid: number): number | null {
   try {
     const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { openPostgres } from '../../src/platform/db/index.ts';
 import { MIGRATIONS_DIR, migrateToLatest } from '../../src/platform/db/migrate.ts';
-import { renderMissingChapters } from '../../src/features/reader/stored-html.ts';
+import { renderMissingChapters } from '../../src/features/catalogue/writes/stored-html.ts';
 import { genreSlug } from '../../src/features/catalogue/genres.ts';
 import { authorName, blurb, bookTitle, chapterTitle, paragraph, rng, slugify, wordCount, type Rand } from './prose.ts';
 
@@ -233,7 +233,7 @@ async function fill(db: Kysely<any>, options: SeedOptions): Promise<void> {
   await Promise.all([half(0), half(1)]);
   await sql`alter table chapters enable trigger chapters_count_insert`.execute(db);
   step(`${options.books * options.chapters} chapters`);
-  // Writers store each chapter's rendering with its text (reader/stored-html.ts); so does the seed.
+  // Writers store each chapter's rendering with its text (catalogue/writes/stored-html.ts); so does the seed.
   await renderMissingChapters(db as never, { batch: 500 });
   step('chapter renderings stored');
 

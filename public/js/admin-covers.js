@@ -1,4 +1,4 @@
-// The cover studio (/admin/covers, views/pages/admin/covers/): posts the generate form to
+// The cover studio (/admin/covers, views/pages/admin/ai/covers/): posts the generate form to
 // POST /api/admin/image-gen and shows the results side by side, each with "Save as cover"
 // (POST /api/admin/image-gen/save-cover); runs batch covers and the metadata refresh, reading their
 // server-sent events from a POST response (EventSource can only GET).

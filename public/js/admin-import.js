@@ -1,4 +1,4 @@
-// The import form of /admin/imports (views/pages/admin/ImportsPage.tsx): a file dropped on the zone
+// The import form of /admin/imports (views/pages/admin/imports/ImportsPage.tsx): a file dropped on the zone
 // or chosen in the field is uploaded to POST /api/admin/import with a progress bar; then the task
 // list is reloaded, where the import's own progress shows. Without this file the form posts as it is.
 (function () {

@@ -65,7 +65,7 @@ test('keep ten chapters with their audio, then with the network off read, listen
   await page.goto('/offline');
   const row = page.locator(`[data-offline-book="${SLUG}"]`);
   await expect(row.locator('.offline-book__facts').innerText()).resolves.toMatch(/^Chapters 1–10 · 10 chapters · 1 with audio · [\d.,]+ (kB|MB)$/);
-  expect(await page.locator('[data-offline-usage]').innerText()).toMatch(/used on this device/);
+  await page.waitForFunction(() => /used on this device/.test(document.querySelector('[data-offline-usage]')?.textContent ?? ''));
 
   // The network goes away.
   await context.setOffline(true);
@@ -99,8 +99,10 @@ test('keep ten chapters with their audio, then with the network off read, listen
   // A page that is not kept: the offline page says so and shows what is.
   await page.goto(`/book/${SLUG}/20`);
   expect(await page.locator('[data-offline-not-kept]').isVisible()).toBe(true);
-  expect(await page.locator(`[data-offline-book="${SLUG}"]`).isVisible()).toBe(true);
-  expect(await page.locator('[data-offline-pending]').innerText()).toMatch(/waiting to be sent/);
+  // The kept books and the waiting writes are drawn once the device's store has answered.
+  await page.locator(`[data-offline-book="${SLUG}"]`).waitFor({ state: 'visible' });
+  await page.locator('[data-offline-pending]').waitFor({ state: 'visible' });
+  expect(await page.locator('[data-offline-pending-text]').innerText()).toMatch(/waiting to be sent/);
   await noSidewaysScroll(page);
   // The server (asked from outside the offline browser) still has the place from before.
   expect((await serverPlace(context))?.chapter).toBe(1);

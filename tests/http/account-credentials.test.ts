@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { DEBUG_TOKEN, TEST_ORIGIN, loginAs, type Session } from '../support/auth.ts';
-import { accountForProfile } from '../../src/features/accounts/users.ts';
+import { accountForProfile } from '../../src/features/accounts/signin/provider-accounts.ts';
 
 let app: TestApp;
 beforeAll(async () => {

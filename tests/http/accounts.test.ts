@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createHmac } from 'node:crypto';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { DEBUG_TOKEN, TEST_ORIGIN, cookieHeader, loginAs } from '../support/auth.ts';
-import { issueToken } from '../../src/features/accounts/tokens.ts';
+import { issueToken } from '../../src/features/accounts/sessions/tokens.ts';
 
 let app: TestApp;
 const SECRET = 'test-secret-that-is-long-enough-0123456789';

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../support/app.ts';
 import { DEBUG_TOKEN, TEST_ORIGIN, cookieHeader, loginAs, type Session } from '../support/auth.ts';
 import { testClock } from '../support/clock.ts';
 import { createLogger } from '../../src/platform/log.ts';
-import { createAppPassword, listAppPasswords, userByAppPassword } from '../../src/features/app-passwords/service.ts';
+import { createAppPassword, listAppPasswords, userByAppPassword } from '../../src/features/accounts/app-passwords/service.ts';
 
 /**
  * The account page's e-reader apps forms as a browser meets them: without JavaScript, creating a

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { startTestApp, BASE_URL, type TestApp } from '../support/app.ts';
 import { DEBUG_TOKEN, TEST_ORIGIN, loginAs, type Session } from '../support/auth.ts';
-import { md5Hex } from '../../src/features/app-passwords/secrets.ts';
-import { APP_PASSWORD_ERRORS, userByAppKey, userByAppPassword } from '../../src/features/app-passwords/service.ts';
+import { md5Hex } from '../../src/features/accounts/app-passwords/secrets.ts';
+import { APP_PASSWORD_ERRORS, userByAppKey, userByAppPassword } from '../../src/features/accounts/app-passwords/service.ts';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../support/app.ts';
 import { TEST_ORIGIN } from '../support/auth.ts';
 import type { Book, BookPageBody } from '../../src/features/catalogue/model.ts';
 import { createBook, writeChapter } from '../../src/features/catalogue/writes/service.ts';
-import { announceChapterChange } from '../../src/features/reader/service.ts';
+import { announceChapterChange } from '../../src/features/catalogue/writes/announce.ts';
 import { bumpCatalogueVersion } from '../../src/features/catalogue/version.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { startTestApp, type TestApp } from '../support/app.ts';
+import { bumpCatalogueVersion } from '../../src/features/catalogue/version.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -45,6 +46,35 @@ describe('/browse without JavaScript', () => {
     expect(html).toContain('<title>Fantasy books · Chapterhouse</title>');
     expect(html).toMatch(/<h1 id="browse-title">Fantasy books<\/h1>/);
     expect(cards(html)).toBe(4);
+  });
+
+  test('the filter form is drawn once per filters and language, and follows a change in the counts', async () => {
+    // Each page keeps its filter form (kept-drawings.ts): other filters, pages and languages must never share one.
+    const fantasy = await page('/browse?genre=fantasy&sort=title');
+    const fantasyNext = await page('/browse?genre=fantasy&sort=title&page=2');
+    const romance = await page('/browse?genre=romance&sort=new');
+    const french = await page('/browse?genre=fantasy&sort=title', undefined, { cookie: 'locale=fr' });
+    for (const html of [fantasy.html, fantasyNext.html]) {
+      expect(html).toContain('<option value="fantasy" selected>');
+      expect(html).toContain('<option value="title" selected>');
+    }
+    expect(romance.html).toContain('<option value="romance" selected>');
+    expect(romance.html).toContain('<option value="new" selected>');
+    expect(romance.html).not.toContain('<option value="fantasy" selected>');
+    expect(french.html).toContain('<option value="fantasy" selected>');
+    expect(french.html).not.toContain('<option value="martial-arts">Martial Arts (1)</option>');
+    expect(fantasy.html).toContain('<option value="martial-arts">Martial Arts (1)</option>');
+    // A second martial-arts book: the next page shows the new count, not the kept form.
+    const db = app.platform.db;
+    const other = await db.selectFrom('books').select('slug').where('slug', 'not in', db.selectFrom('book_genres').select('book_slug').where('genre_slug', '=', 'martial-arts')).executeTakeFirstOrThrow();
+    await db.insertInto('book_genres').values({ book_slug: other.slug, genre_slug: 'martial-arts' }).execute();
+    await bumpCatalogueVersion(app.platform.cache);
+    try {
+      expect((await page('/browse?genre=fantasy&sort=title')).html).toContain('<option value="martial-arts">Martial Arts (2)</option>');
+    } finally {
+      await db.deleteFrom('book_genres').where('book_slug', '=', other.slug).where('genre_slug', '=', 'martial-arts').execute();
+      await bumpCatalogueVersion(app.platform.cache);
+    }
   });
 
   test('Next and Previous page links keep the filters', async () => {

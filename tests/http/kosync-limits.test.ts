@@ -4,7 +4,7 @@ import type { Handler } from '../../src/platform/http/server.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { DEBUG_TOKEN, loginAs } from '../support/auth.ts';
 import { testClock } from '../support/clock.ts';
-import { createAppPassword, revokeAppPassword } from '../../src/features/app-passwords/service.ts';
+import { createAppPassword, revokeAppPassword } from '../../src/features/accounts/app-passwords/service.ts';
 import { KOSYNC_LIMITS } from '../../src/features/kosync/limits.ts';
 
 /**
@@ -38,7 +38,7 @@ function kosync(address: string, method: string, path: string, auth: { user: str
   const headers: Record<string, string> = { accept: 'application/vnd.koreader.v1+json', 'x-auth-user': auth.user, 'x-auth-key': auth.key };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const request = new Request(`http://localhost:3000/kosync${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return (app.handle as Handler)(request, address);
+  return (app.handle as Handler)(request, () => address);
 }
 const signIn = (address: string, user: string, key: string) => kosync(address, 'GET', '/users/auth', { user, key });
 const push = (address: string, user: string, key: string, document: string, percentage: number) =>

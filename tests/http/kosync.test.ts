@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { DEBUG_TOKEN, loginAs, type Session } from '../support/auth.ts';
 import { testClock } from '../support/clock.ts';
-import { createAppPassword, revokeAppPassword } from '../../src/features/app-passwords/service.ts';
+import { createAppPassword, revokeAppPassword } from '../../src/features/accounts/app-passwords/service.ts';
 
 const BOOK = 'kosync-tale';
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');

@@ -4,7 +4,7 @@ import { makeCtx } from '../support/page-context.ts';
 import { noticeOf, pageStateOf, slugList } from '../../src/features/library/page-state.ts';
 import { ShelfControl } from '../../views/components/ShelfControl.tsx';
 import { progressPercent } from '../../views/components/ReadingProgress.tsx';
-import { libraryUrl } from '../../views/pages/library/urls.ts';
+import { libraryUrl } from '../../src/features/library/paths.ts';
 
 describe('progressPercent', () => {
   test('counts finished chapters plus the part of the current one', () => {

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../support/app.ts';
 import { DEBUG_TOKEN, loginAs } from '../support/auth.ts';
 import { testClock } from '../support/clock.ts';
 import { parseFeed, type ParsedEntry, type ParsedFeed } from '../support/opds.ts';
-import { createAppPassword } from '../../src/features/app-passwords/service.ts';
+import { createAppPassword } from '../../src/features/accounts/app-passwords/service.ts';
 import { saveBook } from '../../src/features/library/service.ts';
 import { bumpCatalogueVersion } from '../../src/features/catalogue/version.ts';
 

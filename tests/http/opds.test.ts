@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { DEBUG_TOKEN, loginAs, type Session } from '../support/auth.ts';
 import { linkOf, parseFeed, type ParsedEntry } from '../support/opds.ts';
-import { createAppPassword, revokeAppPassword } from '../../src/features/app-passwords/service.ts';
+import { createAppPassword, revokeAppPassword } from '../../src/features/accounts/app-passwords/service.ts';
 import { saveBook } from '../../src/features/library/service.ts';
 import { withAppPasswordDownloads } from '../../src/features/opds/basic-auth.ts';
 import { bumpCatalogueVersion } from '../../src/features/catalogue/version.ts';

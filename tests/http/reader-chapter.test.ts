@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_DIR, parseChapterFile } from '../../src/features/demo/content-reader.ts';
-import { RENDER_VERSION } from '../../src/features/reader/render.ts';
-import { announceChapterChange } from '../../src/features/reader/service.ts';
+import { RENDER_VERSION } from '../../src/platform/markup/chapter-html.ts';
+import { announceChapterChange } from '../../src/features/catalogue/writes/announce.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { TEST_ORIGIN, cookieHeader } from '../support/auth.ts';
 

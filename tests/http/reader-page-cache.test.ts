@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createHandler } from '../../src/app.ts';
 import { loadAssets } from '../../src/platform/http/assets.ts';
 import type { Handler } from '../../src/platform/http/server.ts';
-import { announceChapterChange } from '../../src/features/reader/service.ts';
+import { announceChapterChange } from '../../src/features/catalogue/writes/announce.ts';
 import { BASE_URL, startTestApp, type TestApp } from '../support/app.ts';
 import { DEBUG_TOKEN, loginAs } from '../support/auth.ts';
 

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { sql } from 'kysely';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createBook, writeChapter } from '../../src/features/catalogue/writes/service.ts';
-import { RENDER_VERSION, renderChapter } from '../../src/features/reader/render.ts';
-import { announceChapterChange } from '../../src/features/reader/service.ts';
-import { renderingSource, renderMissingChapters } from '../../src/features/reader/stored-html.ts';
+import { RENDER_VERSION, renderChapter } from '../../src/platform/markup/chapter-html.ts';
+import { announceChapterChange } from '../../src/features/catalogue/writes/announce.ts';
+import { renderingSource, renderMissingChapters } from '../../src/features/catalogue/writes/stored-html.ts';
 import { deflatePiece } from '../../src/platform/http/gzip-parts.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 
-// Chapter renderings stored in their row (reader/stored-html.ts): written with the text, served
+// Chapter renderings stored in their row (catalogue/writes/stored-html.ts): written with the text, served
 // without rendering, never for other text or from another renderer, filled in by readers and by
 // `npm run render-chapters`.
 let app: TestApp;

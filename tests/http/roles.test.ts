@@ -9,6 +9,7 @@ import { pruneJobsKind } from '../../src/features/maintenance/kinds.ts';
 import { databaseUrl, withAdmin } from '../support/db.ts';
 import { freePort, spawnApp, type AppProcess } from '../support/processes.ts';
 import { withRealServers } from '../support/servers.ts';
+import { until } from '../support/until.ts';
 
 /**
  * ROLE=web and ROLE=worker as separate processes of `bun src/main.ts` on one (empty, so both
@@ -42,15 +43,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 }, 30_000);
 
-async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await Bun.sleep(100);
-  }
-  throw new Error('timed out');
-}
 
 // PostgreSQL's server shared by two processes: only with `npm run test:real` (CI runs both).
 describe.if(withRealServers)('separate web and worker processes', () => {

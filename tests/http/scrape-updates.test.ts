@@ -91,3 +91,16 @@ async function waitForUpdateTask(count: number): Promise<string> {
   }
   throw new Error('no update task started');
 }
+
+test('"look for new chapters now" on one book: 404 for no such book, 400 for a book that was not scraped, 202 with a task otherwise', async () => {
+  const post = (slug: string) => app.fetch(`/api/admin/books/${slug}/check-updates`, { method: 'POST', headers: { cookie: admin.cookie, origin: TEST_ORIGIN, accept: 'application/json' } });
+  const missing = await post('no-such-book');
+  expect([missing.status, await missing.json()]).toEqual([404, { error: 'not_found', message: 'No such book' }]);
+  await app.platform.db.insertInto('books').values({ slug: 'typed-in-by-hand', title: 'Typed In By Hand', author: 'Someone', description: '', status: 'ongoing' } as never).execute();
+  const unscraped = await post('typed-in-by-hand');
+  expect([unscraped.status, await unscraped.json()]).toEqual([400, { error: 'invalid_request', message: 'This book was not scraped from a source' }]);
+  const started = await post(SMALL_LIGHTS);
+  expect(started.status).toBe(202);
+  const { task_id } = (await started.json()) as { task_id: string };
+  expect((await waitForTask(app, admin, task_id)).status).toBe('done');
+});

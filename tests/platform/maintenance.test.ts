@@ -11,6 +11,7 @@ import { enqueue, startJobRunner, type JobRunner } from '../../src/platform/queu
 import { pruneJobsKind } from '../../src/features/maintenance/kinds.ts';
 import { PRUNE_SCHEDULE_KEY, schedulePruning } from '../../src/features/maintenance/service.ts';
 import { partKey } from '../../src/features/audio/keys.ts';
+import { until } from '../support/until.ts';
 
 let handle: TestDatabase;
 let runner: JobRunner;
@@ -28,15 +29,6 @@ afterAll(async () => {
   if (maintenance) rmSync(maintenance.dir, { recursive: true, force: true });
 }, 30_000);
 
-async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await Bun.sleep(50);
-  }
-  throw new Error('timed out');
-}
 
 test('the daily maintenance job deletes old finished jobs and idle leftover audio pieces, and schedules tomorrow once', async () => {
   const db = handle.db;
@@ -67,7 +59,7 @@ test('the daily maintenance job deletes old finished jobs and idle leftover audi
   expect(scheduled).toHaveLength(1);
 
   runner = startJobRunner({ database: handle, databaseUrl: handle.url, log: silentLogger, kinds: [maintenance.kind], pollIntervalMs: 50 });
-  const first = await waitFor(async () => {
+  const first = await until(async () => {
     const row = await db.selectFrom('jobs').selectAll().where('id', '=', scheduled[0]!.id).executeTakeFirst();
     return row?.status === 'done' ? row : undefined;
   });
@@ -99,7 +91,7 @@ test('an unreachable object store skips the sweep, not the pruning or the schedu
     const old = await enqueue(db, { kind: 'demo.old-again' });
     await db.updateTable('jobs').set({ status: 'cancelled', finished_at: sql<Date>`now() - interval '30 days'` }).where('id', '=', old.id).execute();
     const today = await enqueue(db, { kind: pruneJobsKind.kind, maxAttempts: 1 });
-    const row = await waitFor(async () => {
+    const row = await until(async () => {
       const job = await db.selectFrom('jobs').selectAll().where('id', '=', today.id).executeTakeFirst();
       return job && job.status !== 'queued' && job.status !== 'running' ? job : undefined;
     });

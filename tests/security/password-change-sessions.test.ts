@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { TEST_ORIGIN, loginAs, type Session } from '../support/auth.ts';
 import { testClock } from '../support/clock.ts';
 import { startWorld, type World } from './support/world.ts';
-import { catalogues } from '../../views/i18n/index.ts';
+import { catalogues } from '../../src/platform/i18n/catalogues/index.ts';
 
 /**
  * Setting or changing a password ends every other way into the account: the other sessions (cookie

@@ -38,7 +38,7 @@ function write(target: TestApp, kind: ReaderWrite, cookie: string, address: stri
     headers: { accept: 'application/json', 'content-type': 'application/json', origin: TEST_ORIGIN, cookie, ...headers },
     body: JSON.stringify(body),
   });
-  return (target.handle as Handler)(request, address);
+  return (target.handle as Handler)(request, () => address);
 }
 
 async function statuses(responses: Promise<Response>[]): Promise<number[]> {
@@ -91,7 +91,7 @@ test('the star form and the API share the rating count', async () => {
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN, cookie },
     body: 'rating=5',
   });
-  expect((await (world.app.handle as Handler)(form, '192.0.2.77')).status).toBe(429);
+  expect((await (world.app.handle as Handler)(form, () => '192.0.2.77')).status).toBe(429);
 });
 
 /** Fills an address's rating allowance with fresh sessions (each under its own limit). */

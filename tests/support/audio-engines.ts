@@ -1,7 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TtsError, type EngineId, type Pcm, type SpeechEngine, type Voice } from '../../src/integrations/tts/index.ts';
-import type { SpeechCatalog } from '../../src/features/audio/voices/service.ts';
+import { TtsError, type EngineId, type Pcm, type SpeechEngine, type Voice, type SpeechCatalog } from '../../src/integrations/tts/index.ts';
 
 /**
  * Stand-in speech engines for the audio tests: a tone as long as the text (0.01 s a character at

@@ -1,5 +1,6 @@
 import { makeTranslator } from '../../src/platform/i18n/index.ts';
-import type { Locale, PageContext } from '../../views/context.ts';
+import type { Locale } from '../../src/platform/i18n/locale.ts';
+import type { PageContext } from '../../src/platform/http/page-context.ts';
 
 /** A page context for rendering views directly in unit tests. */
 export function makeCtx(overrides: Partial<PageContext> & { locale?: Locale } = {}): PageContext {

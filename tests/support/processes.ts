@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import type { Subprocess } from 'bun';
@@ -50,4 +51,20 @@ export function spawnApp(env: Record<string, string>): AppProcess {
       await child.exited;
     },
   };
+}
+
+/** The web processes an app started with WEB_PROCESSES (its children running src/main.ts; it also runs speech programs), from /proc. */
+export function webProcessesOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        // The field after the parenthesised command name: state, then the parent's id.
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('src/main.ts');
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }

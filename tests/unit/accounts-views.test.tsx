@@ -1,9 +1,9 @@
 import { makeCtx } from '../support/page-context.ts';
 import { describe, expect, test } from 'bun:test';
-import { avatarColour, initialsOf } from '../../src/features/accounts/initials.ts';
+import { avatarColour, initialsOf } from '../../src/features/accounts/avatars/initials.ts';
 import { Avatar } from '../../views/components/Avatar.tsx';
 import { SiteHeader } from '../../views/components/SiteHeader.tsx';
-import type { Locale } from '../../views/context.ts';
+import type { Locale } from '../../src/platform/i18n/locale.ts';
 import { AccountPage } from '../../views/pages/accounts/AccountPage.tsx';
 import { SignInPage } from '../../views/pages/accounts/SignInPage.tsx';
 import type { AccountUser, DeviceSession } from '../../views/pages/accounts/types.ts';

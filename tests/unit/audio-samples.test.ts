@@ -6,10 +6,9 @@ import { sampleKey, SAMPLES_PREFIX } from '../../src/features/audio/samples/keys
 import { sampleSentence } from '../../src/features/audio/samples/text.ts';
 import { createVoiceSamplesJob, type VoiceSamplesResult } from '../../src/features/audio/samples/job.ts';
 import { voicesWithoutSample } from '../../src/features/audio/samples/service.ts';
-import type { SpeechCatalog } from '../../src/features/audio/voices/service.ts';
+import { mp3Info, parseWav, type SpeechCatalog } from '../../src/integrations/tts/index.ts';
 import { checkOfferedVoice, effectiveVoice } from '../../src/features/settings/voices.ts';
 import { DEFAULT_VOICE } from '../../src/features/settings/model.ts';
-import { mp3Info, parseWav } from '../../src/integrations/tts/index.ts';
 import type { JobContext } from '../../src/platform/queue/index.ts';
 import { validateKey } from '../../src/platform/objects/keys.ts';
 import { silentLogger, type Fields, type Logger } from '../../src/platform/log.ts';

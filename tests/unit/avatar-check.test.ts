@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AVATAR_MAX_BYTES, checkAvatarObject } from '../../src/features/accounts/avatar-check.ts';
+import { AVATAR_MAX_BYTES, checkAvatarObject } from '../../src/features/accounts/avatars/image-check.ts';
 import { AppError } from '../../src/platform/http/errors.ts';
 import { createFsObjectStore } from '../../src/platform/objects/fs.ts';
 import type { ObjectStore } from '../../src/platform/objects/port.ts';

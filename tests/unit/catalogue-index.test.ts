@@ -4,19 +4,10 @@ import { indexedBookOf } from '../../src/features/catalogue/index/sync.ts';
 import type { IndexRow } from '../../src/features/catalogue/index/queries.ts';
 import { BROWSE_SORTS } from '../../src/features/catalogue/model.ts';
 import { searchTerms } from '../../src/features/catalogue/search-terms.ts';
+import { rng } from '../support/rng.ts';
 
 // The catalogue index is patched book by book as books change (index/sync.ts): whatever the
 // changes, a patched index must answer exactly what an index built afresh from the same books answers.
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ['river', 'lantern', 'silver', 'throne', 'tide', 'ember', 'Ünïcode', 'café', 'the', 'of', 'mountain', 'sect'];
 const GENRES = [['fantasy', 'Fantasy'], ['romance', 'Romance'], ['mystery', 'Mystery'], ['horror', 'Horror']] as const;

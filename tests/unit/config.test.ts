@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 
 describe('configuration', () => {
@@ -43,6 +44,14 @@ describe('configuration', () => {
     expect(loadConfig({ TTS_ENGINES: 'flite', TTS_OPENAI_URL: 'http://kokoro:8880' }).tts.engines).toEqual(['flite']);
   });
 
+  test('web processes: one by default; a count or one per core with a shared database and cache; none but the worker itself for a worker', () => {
+    const shared = { DATABASE_URL: 'postgres://db/x', REDIS_URL: 'redis://cache' };
+    expect(loadConfig({}).webProcesses).toBe(1);
+    expect(loadConfig({ ...shared, WEB_PROCESSES: '3' }).webProcesses).toBe(3);
+    expect(loadConfig({ ...shared, WEB_PROCESSES: 'auto' }).webProcesses).toBe(availableParallelism());
+    expect(loadConfig({ ...shared, AUTH_SECRET: 'x'.repeat(32), ROLE: 'worker', WEB_PROCESSES: '3' }).webProcesses).toBe(1);
+  });
+
   const bad: [Record<string, string>, string][] = [
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -57,6 +66,10 @@ describe('configuration', () => {
     [{ TTS_ENGINES: 'espeak,festival' }, 'TTS_ENGINES'],
     [{ TTS_ENGINES: 'openai' }, 'TTS_OPENAI_URL'],
     [{ TTS_OPENAI_URL: 'kokoro:8880' }, 'TTS_OPENAI_URL'],
+    [{ WEB_PROCESSES: '0' }, 'WEB_PROCESSES'],
+    [{ WEB_PROCESSES: 'many' }, 'WEB_PROCESSES'],
+    [{ WEB_PROCESSES: '2', DATABASE_URL: 'postgres://db/x' }, 'WEB_PROCESSES'],
+    [{ WEB_PROCESSES: '2' }, 'WEB_PROCESSES'],
   ];
   for (const [env, name] of bad) {
     test(`${JSON.stringify(env)} is refused naming ${name}`, () => {

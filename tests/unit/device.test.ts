@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { describeDevice } from '../../src/features/accounts/device.ts';
+import { describeDevice } from '../../src/features/accounts/sessions/device.ts';
 
 const cases: Array<[string, string, string]> = [
   ['Firefox on Linux', 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', 'Firefox 128 on Linux'],

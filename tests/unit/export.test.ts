@@ -8,7 +8,7 @@ import { escapeXml, htmlToXhtml } from '../../src/features/export/epub/xml.ts';
 import { ZipWriter, crc32 } from '../../src/features/export/epub/zip.ts';
 import { buildEpub } from '../../src/features/export/epub/build.ts';
 import { streamAndStore } from '../../src/features/export/stream.ts';
-import { renderChapter } from '../../src/features/reader/render.ts';
+import { renderChapter } from '../../src/platform/markup/chapter-html.ts';
 import { silentLogger } from '../../src/platform/log.ts';
 
 const FIXED = new Date('2026-03-04T05:06:08Z');

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { genreSlug } from '../../src/features/catalogue/genres.ts';
 import { byGenreName, genreName, GENRE_NAMES } from '../../views/i18n/genres/index.ts';
-import { LOCALES } from '../../views/context.ts';
+import { LOCALES } from '../../src/platform/i18n/locale.ts';
 
 describe('genre display names', () => {
   test('every locale names the same genres, none left empty', () => {

@@ -77,3 +77,39 @@ describe('the guard runs before validation', () => {
     expect((await call('/api/admin/raw', 'not json at all')).status).toBe(403);
   });
 });
+
+/** What the handler of a guarded route gets: the signed-in user, from the session or a credential of the route's own. */
+describe('the signed-in user of a guarded route', () => {
+  const byRole = async (request: Request) => (request.headers.get('x-role') ? { user: user(request.headers.get('x-role') as 'pro'), sessionId: null, via: 'bearer' as const } : null);
+  /** A client's own credential: a key in a header, refused with the client's own answer. */
+  const deviceKey = async (request: Request): Promise<CallerUser | Response> =>
+    request.headers.get('x-key') === 'good' ? { ...user('user'), id: 'device-user' } : new Response('{"code":2001}', { status: 401, headers: { 'www-authenticate': 'Key' } });
+  const app = new Elysia()
+    .use(errorHandler({ baseUrl: 'http://localhost', asset: (p) => p }, silentLogger))
+    .use(authPlugin(byRole))
+    .get('/api/me', ({ user }) => ({ id: user.id, role: user.role }), { auth: 'user' })
+    .put('/device/push', async ({ user, request }) => ({ id: user.id, text: await request.text() }), { auth: { credential: deviceKey }, parse: 'none' })
+    .post('/backend', ({ caller }) => ({ user: caller.user?.role ?? null }), { access: (_caller, { request }) => {
+      if (request.headers.get('x-service') !== 'yes' && _caller.user?.role !== 'admin') throw new AppError(403, 'forbidden', 'Administrators only');
+    } });
+  const call = (method: string, path: string, headers: Record<string, string> = {}, body?: string) => app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
+
+  test('a level gives the handler the session user', async () => {
+    expect(await (await call('GET', '/api/me', { 'x-role': 'pro' })).json()).toEqual({ id: 'u', role: 'pro' });
+    expect((await call('GET', '/api/me')).status).toBe(401);
+  });
+
+  test("a credential gives the handler its user and leaves the body alone; a refusal is the client's own answer", async () => {
+    expect(await (await call('PUT', '/device/push', { 'x-key': 'good' }, 'raw text')).json()).toEqual({ id: 'device-user', text: 'raw text' });
+    const refused = await call('PUT', '/device/push', { 'x-key': 'bad', 'x-role': 'admin' }, 'raw text');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toBe('Key');
+    expect(await refused.text()).toBe('{"code":2001}');
+  });
+
+  test('an access rule may let an anonymous caller through, and refuses the others', async () => {
+    expect(await (await call('POST', '/backend', { 'x-service': 'yes' })).json()).toEqual({ user: null });
+    expect(await (await call('POST', '/backend', { 'x-role': 'admin' })).json()).toEqual({ user: 'admin' });
+    expect((await call('POST', '/backend', { 'x-role': 'user' })).status).toBe(403);
+  });
+});

@@ -1,16 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { crc32, gunzipSync } from 'node:zlib';
 import { crc32Combine, deflatePiece, GzipJoiner } from '../../src/platform/http/gzip-parts.ts';
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from '../support/rng.ts';
 
 const WORDS = ['<p>', '</p>', 'chapter', 'the', 'é', '日本', '😀', '&amp;', '\n', 'lantern', 'river ', '“quoted”'];
 const text = (rand: () => number, words: number) => Array.from({ length: words }, () => WORDS[Math.floor(rand() * WORDS.length)]).join('');
@@ -50,5 +41,28 @@ describe('gzip bodies joined from pieces', () => {
     const piece = deflatePiece(page);
     expect(piece.length).toBe(Buffer.byteLength(page));
     expect(piece.deflated.byteLength).toBeLessThan(piece.length / 20);
+  });
+
+  test('bodies built side by side, or one after another in the same buffer, stay whole and exact', () => {
+    const rand = rng(9);
+    const texts = Array.from({ length: 6 }, () => text(rand, 3000));
+    const first = new GzipJoiner(64).text(texts[0]!);
+    const second = new GzipJoiner(64).piece(deflatePiece(texts[1]!)).text(texts[2]!);
+    const a = first.piece(deflatePiece(texts[3]!)).finish();
+    const b = second.finish();
+    const c = new GzipJoiner(1024 * 1024).text(texts[4]!).finish();
+    const d = new GzipJoiner().text(texts[5]!).finish();
+    expect(gunzipSync(a).toString()).toBe(texts[0]! + texts[3]!);
+    expect(gunzipSync(b).toString()).toBe(texts[1]! + texts[2]!);
+    expect(gunzipSync(c).toString()).toBe(texts[4]!);
+    expect(gunzipSync(d).toString()).toBe(texts[5]!);
+    // Each body holds its own bytes only, not the buffer it was built in.
+    for (const body of [a, b, c, d]) expect(body.buffer.byteLength).toBeLessThan(body.byteLength + 8192);
+  });
+
+  test('a finished body takes no more parts', () => {
+    const joiner = new GzipJoiner();
+    joiner.text('done').finish();
+    expect(() => joiner.piece(deflatePiece('more'))).toThrow('a finished gzip body takes no more parts');
   });
 });

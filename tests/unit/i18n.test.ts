@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
-import { LOCALES, type Locale } from '../../views/context.ts';
-import { catalogues } from '../../views/i18n/index.ts';
-import { en } from '../../views/i18n/en.ts';
+import { LOCALES, type Locale } from '../../src/platform/i18n/locale.ts';
+import { catalogues } from '../../src/platform/i18n/catalogues/index.ts';
+import { en } from '../../src/platform/i18n/catalogues/en.ts';
 import { isLocale, makeTranslator, negotiateLocale, translate } from '../../src/platform/i18n/index.ts';
 
 const placeholders = (message: string) => [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

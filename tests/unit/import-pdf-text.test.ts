@@ -5,7 +5,8 @@ import { joinLines, Vocabulary } from '../../src/features/imports/parse/pdf/hyph
 import { measure } from '../../src/features/imports/parse/pdf/layout.ts';
 import { outlineMarks } from '../../src/features/imports/parse/pdf/outline.ts';
 import { linesOf, type Line } from '../../src/features/imports/parse/pdf/lines.ts';
-import { buildParagraphs, type Paragraph } from '../../src/features/imports/parse/pdf/paragraphs.ts';
+import { buildParagraphs } from '../../src/features/imports/parse/pdf/paragraphs.ts';
+import type { Paragraph } from '../../src/features/imports/parse/pdf/paragraph.ts';
 import { dropRunning, runningShapes } from '../../src/features/imports/parse/pdf/running.ts';
 import { byMarks } from '../../src/features/imports/parse/pdf/split.ts';
 

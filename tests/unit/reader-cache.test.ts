@@ -3,7 +3,7 @@ import { createMemoryCache } from '../../src/platform/cache/memory.ts';
 import type { Cache } from '../../src/platform/cache/port.ts';
 import { createChapterHtmlCache } from '../../src/features/reader/html-cache.ts';
 import { Lru } from '../../src/features/reader/lru.ts';
-import { RENDER_VERSION } from '../../src/features/reader/render.ts';
+import { RENDER_VERSION } from '../../src/platform/markup/chapter-html.ts';
 
 describe('Lru', () => {
   test('evicts the least recently used entry past the entry limit', () => {

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'bun:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createMemoryCache } from '../../src/platform/cache/memory.ts';
 import type { Cache } from '../../src/platform/cache/port.ts';
-import { CHAPTER_CHANGES, createChapterCache } from '../../src/features/reader/chapter-cache.ts';
+import { CHAPTER_CHANGES } from '../../src/features/catalogue/writes/announce.ts';
+import { createChapterCache } from '../../src/features/reader/chapter-cache.ts';
 import { createRenderedPageCache, renderedPageKey } from '../../src/features/reader/page-cache.ts';
 import { setViewer, stampRequest } from '../../src/platform/http/request-context.ts';
 

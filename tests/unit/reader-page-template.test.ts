@@ -5,19 +5,12 @@ import { deflatePiece } from '../../src/platform/http/gzip-parts.ts';
 import type { ChapterPageData } from '../../src/features/reader/service.ts';
 import { makeTranslator } from '../../src/platform/i18n/index.ts';
 import { ChapterPage } from '../../views/pages/reader/ChapterPage.tsx';
-import { LOCALES, THEMES, type Locale, type PageContext, type Viewer } from '../../views/context.ts';
+import { LOCALES, type Locale } from '../../src/platform/i18n/locale.ts';
+import { THEMES } from '../../src/platform/http/appearance.ts';
+import type { PageContext, Viewer } from '../../src/platform/http/page-context.ts';
+import { rng } from '../support/rng.ts';
 
 /** mulberry32, so a failing case can be reproduced from its index. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const NASTY_TEXT = ['Plain', 'Tom & Jerry', '<script>alert(1)</script>', 'He said "no"', "It's O'Brien", 'a/b?c=d#e%20f+g', 'Ünïcödé — “quotes” 日本語', '😀 emoji', '', '   ', '{number}', 'zq0000s1z'];
 const NUMBERS = [1, 2, 9, 99, 100, 101, 999, 1000, 1001, 12345, 99999];
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { Parser } from 'htmlparser2';
-import { renderChapter } from '../../src/features/reader/render.ts';
+import { renderChapter } from '../../src/platform/markup/chapter-html.ts';
 
 const ALLOWED: Record<string, string[]> = {
   p: [], br: [], hr: [], em: [], strong: [], del: [], h2: [], h3: [], h4: [], blockquote: [], ul: [], ol: ['start'], li: [], code: [], pre: [], a: ['href', 'rel'],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { createMemoryCache } from '../../src/platform/cache/memory.ts';
 import type { Cache } from '../../src/platform/cache/port.ts';
-import { isSessionValid, revokeSession, startSession } from '../../src/features/accounts/sessions.ts';
+import { isSessionValid, revokeSession, startSession } from '../../src/features/accounts/sessions/service.ts';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { makeCtx } from '../support/page-context.ts';
 import { SiteNav } from '../../views/components/SiteNav.tsx';
 import { SiteHeader } from '../../views/components/SiteHeader.tsx';
-import type { Viewer } from '../../views/context.ts';
+import type { Viewer } from '../../src/platform/http/page-context.ts';
 
 const render = (html: JSX.Element) => Promise.resolve(html);
 const reader: Viewer = { username: 'ada', role: 'user', avatarUrl: null };

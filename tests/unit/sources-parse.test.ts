@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { parseNovelfireBook, parseNovelfireChapter, parseNovelfireChapterList } from '../../src/integrations/sources/novelfire.ts';
-import { parseRoyalroadBook, parseRoyalroadChapter } from '../../src/integrations/sources/royalroad.ts';
+import { parseNovelfireBook, parseNovelfireChapter, parseNovelfireChapterList } from '../../src/integrations/sources/novelfire/parse.ts';
+import { parseRoyalroadBook, parseRoyalroadChapter } from '../../src/integrations/sources/royalroad/parse.ts';
 import { scrubWatermarks } from '../../src/integrations/sources/watermarks.ts';
 import { chapterList } from '../../src/integrations/sources/pagination.ts';
 import type { Trace } from '../../src/integrations/sources/extract.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { createHmac } from 'node:crypto';
-import { issueToken, verifyToken } from '../../src/features/accounts/tokens.ts';
+import { issueToken, verifyToken } from '../../src/features/accounts/sessions/tokens.ts';
 
 const secret = 'a-test-secret-that-is-long-enough-for-hmac';
 const user = '0f8fad5b-d9cb-469f-a165-70867728950e';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { DEBUG_TOKEN, loginAs } from '../support/auth.ts';
-import { createAppPassword } from '../../src/features/app-passwords/service.ts';
+import { createAppPassword } from '../../src/features/accounts/app-passwords/service.ts';
 import { saveBook } from '../../src/features/library/service.ts';
 
 /**

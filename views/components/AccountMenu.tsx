@@ -1,4 +1,4 @@
-import type { PageContext, Viewer } from '../context.ts';
+import type { PageContext, Viewer } from '../../src/platform/http/page-context.ts';
 import { Avatar } from './Avatar.tsx';
 
 /**

@@ -1,6 +1,7 @@
 import { SelectField } from './SelectField.tsx';
-import { FONT_FAMILIES, LOCALES, THEMES, type PageContext } from '../context.ts';
-import { LOCALE_NAMES, LOCALE_TAGS } from '../i18n/index.ts';
+import { FONT_FAMILIES, THEMES } from '../../src/platform/http/appearance.ts';
+import { LOCALES, LOCALE_NAMES, LOCALE_TAGS } from '../../src/platform/i18n/locale.ts';
+import type { PageContext } from '../../src/platform/http/page-context.ts';
 
 export const FONT_SIZES = [0.875, 1, 1.125, 1.25, 1.5] as const;
 

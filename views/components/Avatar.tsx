@@ -1,4 +1,4 @@
-import { avatarColour, initialsOf } from '../../src/features/accounts/initials.ts';
+import { avatarColour, initialsOf } from '../../src/features/accounts/avatars/initials.ts';
 
 export type AvatarProps = {
   username: string;

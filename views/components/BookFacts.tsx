@@ -1,6 +1,6 @@
 import type { Book } from '../../src/features/catalogue/model.ts';
-import type { Locale, PageContext } from '../context.ts';
-import { LOCALE_TAGS } from '../i18n/index.ts';
+import { LOCALE_TAGS, type Locale } from '../../src/platform/i18n/locale.ts';
+import type { PageContext } from '../../src/platform/http/page-context.ts';
 
 const formats = new Map<Locale, Intl.NumberFormat>();
 

@@ -1,5 +1,5 @@
 import type { Book } from '../../src/features/catalogue/model.ts';
-import type { PageContext } from '../context.ts';
+import type { PageContext } from '../../src/platform/http/page-context.ts';
 import { genreName } from '../i18n/genres/index.ts';
 
 /** Cards have room for a couple of genres; the book page lists them all. */

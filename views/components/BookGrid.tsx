@@ -1,5 +1,5 @@
 import type { Book } from '../../src/features/catalogue/model.ts';
-import type { PageContext } from '../context.ts';
+import type { PageContext } from '../../src/platform/http/page-context.ts';
 import { BookCard } from './BookCard.tsx';
 
 export type BookGridProps = {

@@ -1,4 +1,4 @@
-import type { PageContext } from '../context.ts';
+import type { PageContext } from '../../src/platform/http/page-context.ts';
 import { pathOf } from './paths.ts';
 
 /** Where the bell's count comes from; public/js/notifications.js asks again every minute while visible. */

@@ -1,4 +1,4 @@
-import type { PageContext } from '../context.ts';
+import type { PageContext } from '../../src/platform/http/page-context.ts';
 
 /** The speech engines' display names (as on /settings); an engine not named here shows its id. */
 const ENGINES = ['espeak', 'flite', 'openai'] as const;

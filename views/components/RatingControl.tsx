@@ -1,5 +1,5 @@
-import type { PageContext } from '../context.ts';
-import { LOCALE_TAGS } from '../i18n/index.ts';
+import type { PageContext } from '../../src/platform/http/page-context.ts';
+import { LOCALE_TAGS } from '../../src/platform/i18n/locale.ts';
 import { numberFormat } from '../pages/reader/meta.ts';
 
 export type RatingControlProps = {

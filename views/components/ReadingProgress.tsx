@@ -1,4 +1,4 @@
-import type { PageContext } from '../context.ts';
+import type { PageContext } from '../../src/platform/http/page-context.ts';
 
 export type ReadingProgressProps = {
   ctx: PageContext;

@@ -1,6 +1,5 @@
-import type { Shelf } from '../../src/platform/db/schema.ts';
-import { SHELVES } from '../../src/features/library/model.ts';
-import type { PageContext } from '../context.ts';
+import { SHELVES, type Shelf } from '../../src/features/library/model.ts';
+import type { PageContext } from '../../src/platform/http/page-context.ts';
 
 export type ShelfControlProps = {
   ctx: PageContext;

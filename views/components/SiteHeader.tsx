@@ -1,4 +1,4 @@
-import type { PageContext } from '../context.ts';
+import type { PageContext } from '../../src/platform/http/page-context.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { AppearanceMenu } from './AppearanceMenu.tsx';
 import { NotificationBell } from './NotificationBell.tsx';

@@ -1,5 +1,5 @@
-import type { PageContext } from '../context.ts';
-import type { MessageKey } from '../i18n/index.ts';
+import type { PageContext } from '../../src/platform/http/page-context.ts';
+import type { MessageKey } from '../../src/platform/i18n/index.ts';
 import { NavIcon, type NavIconName } from './NavIcon.tsx';
 import { isCurrentPath } from './paths.ts';
 

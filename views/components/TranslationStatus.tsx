@@ -1,5 +1,5 @@
-import type { Locale, PageContext } from '../context.ts';
-import { LOCALE_NAMES } from '../i18n/index.ts';
+import { LOCALE_NAMES, type Locale } from '../../src/platform/i18n/locale.ts';
+import type { PageContext } from '../../src/platform/http/page-context.ts';
 import { pollPath, switchPath } from '../../src/features/translation/paths.ts';
 import { UPGRADE_PATH } from '../../src/features/billing/gate.ts';
 
@@ -20,7 +20,7 @@ type Props = { ctx: PageContext; slug: string; chapter: number; state: StatusSta
 
 /** The chapter's title and text, replacing the page's (ChapterPage.tsx has the same classes, one of each). */
 function Chapter({ title, html, lang }: { title: string; html: string; lang?: string }): JSX.Element {
-  const safeHtml = html; // sanitised by src/features/reader/render.ts
+  const safeHtml = html; // sanitised by src/platform/markup/chapter-html.ts
   return (
     <>
       <h1 class="reader__title" hx-swap-oob="outerHTML:.reader__title" lang={lang} safe>

@@ -1,6 +1,5 @@
-import type { Locale, PageContext } from '../context.ts';
-import { LOCALES } from '../context.ts';
-import { LOCALE_NAMES } from '../i18n/index.ts';
+import { LOCALES, LOCALE_NAMES, type Locale } from '../../src/platform/i18n/locale.ts';
+import type { PageContext } from '../../src/platform/http/page-context.ts';
 import { switchPath } from '../../src/features/translation/paths.ts';
 import { TranslationStatus } from './TranslationStatus.tsx';
 

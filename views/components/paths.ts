@@ -1,4 +1,4 @@
-import type { PageContext } from '../context.ts';
+import type { PageContext } from '../../src/platform/http/page-context.ts';
 
 /** The path part of ctx.path (which carries the query string). */
 export function pathOf(path: string): string {

@@ -2,8 +2,8 @@ import type { PropsWithChildren } from '@kitajs/html';
 import { SiteFooter } from '../components/SiteFooter.tsx';
 import { SiteHeader } from '../components/SiteHeader.tsx';
 import { absoluteUrl, pathOf } from '../components/paths.ts';
-import type { PageContext } from '../context.ts';
-import { LOCALE_TAGS } from '../i18n/index.ts';
+import type { PageContext } from '../../src/platform/http/page-context.ts';
+import { LOCALE_TAGS } from '../../src/platform/i18n/locale.ts';
 
 export type LayoutProps = PropsWithChildren<{
   ctx: PageContext;

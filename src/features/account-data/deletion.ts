@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/index.ts';
 import type { Logger } from '../../platform/log.ts';
 import type { ObjectStore } from '../../platform/objects/port.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
-import { forgetSessionChecks } from '../accounts/sessions.ts';
+import { forgetSessionChecks } from '../accounts/sessions/service.ts';
 import { DELETED_TEXT } from '../comments/model.ts';
 import { DELETE_ERRORS } from './model.ts';
 import * as q from './queries.ts';

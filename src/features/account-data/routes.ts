@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import { signedIn } from '../../platform/http/sign-in.ts';
 import type { BootedPlatform } from '../../platform/boot.ts';
-import type { AuthPlugin, Caller } from '../../platform/http/auth.ts';
+import type { AuthPlugin, CallerUser } from '../../platform/http/auth.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
@@ -35,16 +35,15 @@ export function accountDataRoutes(platform: BootedPlatform, auth: AuthPlugin, en
   const deps = { db, cache, objects, log };
   const secure = config.baseUrl.startsWith('https:');
 
-  const confirmPage = async (request: Request, caller: Caller, status = 200, errorKey?: string) => {
+  const confirmPage = async (request: Request, user: CallerUser, status = 200, errorKey?: string) => {
     const ctx = pageContext(request, env);
-    const facts = await deletionFacts(db, caller.user!.id);
-    return htmlResponse(DeleteAccountPage({ ctx, username: caller.user!.username, ...facts, error: errorKey ? ctx.t(errorKey) : undefined }), status, PRIVATE);
+    const facts = await deletionFacts(db, user.id);
+    return htmlResponse(DeleteAccountPage({ ctx, username: user.username, ...facts, error: errorKey ? ctx.t(errorKey) : undefined }), status, PRIVATE);
   };
 
   return new Elysia({ name: 'account-data' })
     .use(auth)
-    .get('/api/account/export', async ({ caller }) => {
-      const user = caller.user!;
+    .get('/api/account/export', async ({ user }) => {
       const now = clock();
       const body = await exportAccount(db, user.id, now, config.baseUrl);
       return new Response(JSON.stringify(body, null, 2), {
@@ -55,8 +54,8 @@ export function accountDataRoutes(platform: BootedPlatform, auth: AuthPlugin, en
         },
       });
     }, { auth: 'user', detail: { tags: ['auth'], summary: 'Download my data: everything this account made, as a JSON attachment (401 anonymous)' } })
-    .delete('/api/account', async ({ body, caller }) => {
-      await deleteAccount(deps, caller.user!.id, body?.confirm);
+    .delete('/api/account', async ({ body, user }) => {
+      await deleteAccount(deps, user.id, body?.confirm);
       return new Response(null, { status: 204, headers: { 'set-cookie': clearAuthCookie(secure), ...PRIVATE } });
     }, {
       auth: 'user',
@@ -64,14 +63,14 @@ export function accountDataRoutes(platform: BootedPlatform, auth: AuthPlugin, en
       body: t.Optional(DeleteAccountBody),
       detail: { tags: ['auth'], summary: 'Delete my account: {confirm: "<username>"}; comments stay as "[deleted]"; 409 for the last administrator' },
     })
-    .get('/account/delete', async ({ request, caller }) => confirmPage(request, caller), { auth: signInFirst, detail: { hide: true } })
-    .post('/account/delete', async ({ request, body, caller }) => {
+    .get('/account/delete', async ({ request, user }) => confirmPage(request, user), { auth: signInFirst, detail: { hide: true } })
+    .post('/account/delete', async ({ request, body, user }) => {
       try {
-        await deleteAccount(deps, caller.user!.id, body?.confirm);
+        await deleteAccount(deps, user.id, body?.confirm);
       } catch (error) {
         const key = error instanceof AppError ? PAGE_ERRORS[error.message] : undefined;
         if (!key || !(error instanceof AppError)) throw error;
-        return confirmPage(request, caller, error.status, key);
+        return confirmPage(request, user, error.status, key);
       }
       return see('/account/deleted', clearAuthCookie(secure));
     }, { auth: signInFirst, body: DeleteAccountForm, detail: { hide: true } })

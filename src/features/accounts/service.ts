@@ -1,16 +1,14 @@
 import type { Platform } from '../../platform/index.ts';
-import type { Caller, CallerResolver } from '../../platform/http/auth.ts';
-import { clientIpOf } from '../../platform/http/request-context.ts';
+import type { Caller, CallerResolver, CallerUser } from '../../platform/http/auth.ts';
+import { unauthorized } from '../../platform/http/errors.ts';
+import { addResponseCookie, clientIpOf } from '../../platform/http/request-context.ts';
 import { readCookie, serializeCookie } from '../../platform/http/cookies.ts';
-import { addResponseCookie } from '../../platform/http/request-context.ts';
-import { issueToken, verifyToken, TOKEN_LIFETIME_SECONDS } from './tokens.ts';
-import { findUserById, updateUser } from './queries.ts';
 import { isDatabaseUnavailable } from '../../platform/db/unavailable.ts';
-import { isSessionValid, legacyTokensRevoked, startSession } from './sessions.ts';
-import { mergeAnonymousReader } from './merge.ts';
-import { toCallerUser, type UserRow } from './users.ts';
-import { settingsRowOf, storedAppearance } from '../settings/service.ts';
-import { appearanceCookies } from '../settings/appearance.ts';
+import { findUserById } from './queries.ts';
+import { toCallerUser } from './users.ts';
+import { verifyToken } from './sessions/tokens.ts';
+import { isSessionValid } from './sessions/service.ts';
+import { legacyTokensRevoked } from './sessions/queries.ts';
 
 export const AUTH_COOKIE = 'auth_token';
 
@@ -53,24 +51,10 @@ export function createCallerResolver(deps: AccountsDeps): CallerResolver {
   };
 }
 
-/**
- * What every login ends with (provider, password, debug): the admin bootstrap, a new session that
- * replaces the one the browser came with, the anonymous reader merged in, and the auth cookie.
- * Returns the Set-Cookie value and the token.
- */
-export async function completeLogin(deps: AccountsDeps, request: Request, user: UserRow, from: Pick<Caller, 'anonId' | 'sessionId'>): Promise<{ cookie: string; token: string; user: UserRow }> {
-  let account = user;
-  if (deps.config.adminUsernames.some((name) => name.toLowerCase() === user.username.toLowerCase()) && user.role !== 'admin') {
-    account = (await updateUser(deps.db, user.id, { role: 'admin' })) ?? user;
-  }
-  const sessionId = await startSession(deps.db, deps.cache, account.id, request.headers.get('user-agent') ?? '', clientIpOf(request), { now: deps.clock(), replacing: from.sessionId });
-  await mergeAnonymousReader(deps.db, deps.cache, from.anonId, account.id, deps.clock());
-  // The account's stored look (theme, language, font) follows the reader to this browser.
-  const stored = storedAppearance(await settingsRowOf(deps.db, { kind: 'user', userId: account.id }));
-  for (const appearance of appearanceCookies(stored, deps.config.baseUrl.startsWith('https:'))) addResponseCookie(request, appearance);
-  const token = issueToken(deps.authSecret, account.id, sessionId);
-  const cookie = serializeCookie(AUTH_COOKIE, token, { maxAgeSeconds: TOKEN_LIFETIME_SECONDS, httpOnly: true, secure: deps.config.baseUrl.startsWith('https:') });
-  return { cookie, token, user: account };
+/** The signed-in user of a route that checks its caller itself rather than with `auth`; 401 when anonymous. */
+export function signedInUser(caller: Caller): CallerUser {
+  if (!caller.user) throw unauthorized();
+  return caller.user;
 }
 
 function rethrowIfUnavailable(error: unknown): undefined {

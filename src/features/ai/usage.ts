@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import type { AiUsage } from '../../integrations/ai/index.ts';
 import type { Logger } from '../../platform/log.ts';
+import { addUsage, usageSince } from './queries.ts';
 
 /** A UTC day as the usage table keys it. */
 export const usageDay = (now: Date) => now.toISOString().slice(0, 10);
@@ -29,22 +30,6 @@ export function usageRecorder(db: Kysely<Database>, log: Logger, kind: string, n
   };
 }
 
-async function addUsage(db: Kysely<Database>, day: string, kind: string, usage: AiUsage, failures: number): Promise<void> {
-  await db
-    .insertInto('ai_usage_daily')
-    .values({ day, kind, requests: usage.requests, prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, images: usage.images, failures })
-    .onConflict((oc) =>
-      oc.columns(['day', 'kind']).doUpdateSet({
-        requests: sql`ai_usage_daily.requests + excluded.requests`,
-        prompt_tokens: sql`ai_usage_daily.prompt_tokens + excluded.prompt_tokens`,
-        completion_tokens: sql`ai_usage_daily.completion_tokens + excluded.completion_tokens`,
-        images: sql`ai_usage_daily.images + excluded.images`,
-        failures: sql`ai_usage_daily.failures + excluded.failures`,
-      }),
-    )
-    .execute();
-}
-
 export interface UsageDay {
   day: string;
   kind: string;
@@ -58,7 +43,7 @@ export interface UsageDay {
 /** The last `days` days of usage, newest first (the admin dashboard). */
 export async function recentUsage(db: Kysely<Database>, now: Date, days = 14): Promise<UsageDay[]> {
   const since = usageDay(new Date(now.getTime() - (days - 1) * 86_400_000));
-  const rows = await db.selectFrom('ai_usage_daily').select([sql<string>`day::text`.as('day'), 'kind', 'requests', 'prompt_tokens', 'completion_tokens', 'images', 'failures']).where('day', '>=', since).orderBy('day', 'desc').orderBy('kind').execute();
+  const rows = await usageSince(db, since);
   return rows.map((r) => ({
     day: r.day.slice(0, 10),
     kind: r.kind,

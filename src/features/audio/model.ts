@@ -1,6 +1,6 @@
 import { t, type Static } from 'elysia';
 import { VOICE_PATTERN } from '../settings/model.ts';
-import { MAX_CHAPTER } from '../reader/model.ts';
+import { MAX_CHAPTER } from '../catalogue/model.ts';
 
 /**
  * Shapes shared by the audio API's parts (decisions.md "Audio"; docs/api.md "Audio"); each

@@ -1,7 +1,7 @@
 import { badRequest } from '../../platform/http/errors.ts';
-import type { Locale } from '../../../views/context.ts';
+import type { Locale } from '../../platform/i18n/locale.ts';
 import { isTranslationLocale } from '../translation/model.ts';
-import type { SpeechCatalog } from './voices/service.ts';
+import type { SpeechCatalog } from '../../integrations/tts/index.ts';
 
 /**
  * A narration of a chapter's translation is stored like any other, under its voice with the

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import { createTtsRegistry } from '../../integrations/tts/index.ts';
+import { createTtsRegistry, type SpeechCatalog } from '../../integrations/tts/index.ts';
 import type { BootedPlatform } from '../../platform/boot.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
 import type { PageEnvironment } from '../../platform/http/page.ts';
@@ -12,7 +12,6 @@ import type { FollowOptions } from './stream/live.ts';
 import { streamRoutes } from './stream/routes.ts';
 import { timingRoutes } from './timings/routes.ts';
 import { voiceRoutes } from './voices/routes.ts';
-import type { SpeechCatalog } from './voices/service.ts';
 
 /** Test seams; production passes nothing and gets the engines of config.tts. */
 export interface AudioRouteOptions {

@@ -9,9 +9,10 @@ import { audioKey } from './keys.ts';
 import { narrationVoice, voiceForLanguage } from './narration.ts';
 import { missingPart, type Target } from './queries.ts';
 import type { FollowOptions } from './stream/live.ts';
-import { resolveVoice, type ResolvedVoice, type SpeechCatalog } from './voices/service.ts';
+import { resolveVoice, type ResolvedVoice } from './voices/service.ts';
+import type { SpeechCatalog } from '../../integrations/tts/index.ts';
 import { translatedChapter } from '../translation/service.ts';
-import type { Locale } from '../../../views/context.ts';
+import type { Locale } from '../../platform/i18n/locale.ts';
 
 /** What the audio routes stand on (generation, stream and timings alike). */
 export interface AudioDeps {

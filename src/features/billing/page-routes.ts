@@ -7,7 +7,7 @@ import { linkBase } from '../../platform/http/public-origin.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
 import { signedIn } from '../../platform/http/sign-in.ts';
 import { contentSecurityPolicy } from '../../platform/http/security-headers.ts';
-import { LOCALE_TAGS } from '../../../views/i18n/index.ts';
+import { LOCALE_TAGS } from '../../platform/i18n/locale.ts';
 import { ProPage } from '../../../views/pages/billing/ProPage.tsx';
 import { ProStatus, ProSuccessPage } from '../../../views/pages/billing/ProSuccessPage.tsx';
 import { FREE_CHAPTERS_PER_DAY } from '../limits/daily.ts';
@@ -56,16 +56,16 @@ export function billingPageRoutes(platform: BootedPlatform, auth: AuthPlugin, en
       const viewer = user && state ? { role: state.role, proUntil, canManage: Boolean(state.payment_customer_id) } : null;
       return htmlResponse(ProPage({ ctx, freePerDay: FREE_CHAPTERS_PER_DAY, viewer, available: checkoutAvailable(config.payments), error }), 200, providerPages);
     }, { detail: { hide: true } })
-    .post('/pro/checkout', async ({ caller }) => {
+    .post('/pro/checkout', async ({ user }) => {
       try {
-        return see((await startCheckout(checkout, caller.user!, linkBase(config.baseUrl))).url);
+        return see((await startCheckout(checkout, user, linkBase(config.baseUrl))).url);
       } catch (error) {
         return see(`/pro?error=${errorCode(error)}`);
       }
     }, { auth: signInFirst, detail: { hide: true } })
-    .post('/pro/portal', async ({ caller }) => {
+    .post('/pro/portal', async ({ user }) => {
       try {
-        return see((await customerPortal(checkout, caller.user!)).url);
+        return see((await customerPortal(checkout, user)).url);
       } catch (error) {
         return see(`/pro?error=${errorCode(error)}`);
       }

@@ -42,17 +42,17 @@ export function billingRoutes(platform: BootedPlatform, auth: AuthPlugin, env: P
       response: t.Object({ received: t.Boolean(), outcome: t.String() }),
       detail: { tags, summary: 'The payment provider\'s events (Standard Webhooks signature; 403 when it does not verify; a replay is acknowledged once)' },
     })
-    .post('/api/checkout', ({ caller }) => startCheckout(checkout, caller.user!, linkBase(config.baseUrl)), {
+    .post('/api/checkout', ({ user }) => startCheckout(checkout, user, linkBase(config.baseUrl)), {
       auth: 'user',
       response: t.Object({ url: t.String() }),
       detail: { tags, summary: 'A checkout session for Pro: {url} of the provider\'s page (503 payments_not_configured, 409 when Pro already)' },
     })
-    .get('/api/pro/status', ({ caller }) => proState(db, caller.user!.id), {
+    .get('/api/pro/status', ({ user }) => proState(db, user.id), {
       auth: 'user',
       response: t.Object({ role: t.Union([t.Literal('user'), t.Literal('pro'), t.Literal('admin')]), pro: t.Boolean(), pro_until: t.Union([t.String(), t.Null()]) }),
       detail: { tags, summary: 'The reader\'s Pro state, read fresh (the success page asks until the webhook has landed)' },
     })
-    .post('/api/billing/portal', ({ caller }) => customerPortal(checkout, caller.user!), {
+    .post('/api/billing/portal', ({ user }) => customerPortal(checkout, user), {
       auth: 'user',
       response: t.Object({ url: t.String() }),
       detail: { tags, summary: 'The provider\'s customer portal for this reader: {url}' },

@@ -5,10 +5,11 @@ import type { Cache } from '../../platform/cache/port.ts';
 import { createRenderedPages } from '../../platform/http/rendered-pages.ts';
 import { fullBookList } from './full-list.ts';
 import { genreName } from '../../../views/i18n/genres/index.ts';
-import { BookList, BookPage, BrowseQuery, GenresQuery, GenresResponse, RankingQuery, SearchQuery, SlugsResponse, RANKING_SIZE, type BrowseQueryInput } from './model.ts';
-import type { CatalogueIndexSource } from './index/sync.ts';
+import { BookList, BookPage, BrowseQuery, type Book, GenresQuery, GenresResponse, RankingQuery, SearchQuery, SlugsResponse, RANKING_SIZE, type BrowseQueryInput } from './model.ts';
+import type { CatalogueIndexSource, CatalogueSnapshot } from './index/sync.ts';
 import { audioSlugs, browse, browseParams, genres, ranking, search, searchQueryText } from './service.ts';
 import { searchTerms } from './search-terms.ts';
+import { listingJson } from './listing-json.ts';
 
 const tags = ['catalogue'];
 
@@ -16,18 +17,20 @@ const tags = ['catalogue'];
  * JSON for the mobile client and scripts: browse, search, rankings, genres, audio slugs (docs/api.md).
  * Browse, search and ranking answers are kept compressed like the pages (60 s, under the stamp of
  * the catalogue index they were made from and the query after defaults and normalisation), so a
- * JSON answer costs what the page with the same books costs, or less.
+ * JSON answer costs what the page with the same books costs, or less; each book's JSON is made
+ * once per version of the book (listing-json.ts).
  */
 export function catalogueApiRoutes(db: Db, cache: Cache, catalogue: CatalogueIndexSource, auth: AuthPlugin) {
   const answers = createRenderedPages({ cache: 'catalogue_answer', contentType: 'application/json', maxEntries: 8000, maxBytes: 24_000_000, ttlMs: 60_000 });
-  const answer = async (request: Request, key: string, make: () => Promise<unknown>) => {
-    const { stamp } = await catalogue.current();
-    return answers.respond(request, `${stamp}\n${key}`, async () => JSON.stringify(await make()));
+  // One snapshot of the index per request: its stamp names the answer and the answer is made from it.
+  const answer = async (request: Request, key: string, make: (snapshot: CatalogueSnapshot) => { books: readonly Book[] }) => {
+    const snapshot = await catalogue.current();
+    return answers.respond(request, `${snapshot.stamp}\n${key}`, () => listingJson(make(snapshot)));
   };
   const browseHandler = ({ request, query }: { request: Request; query: BrowseQueryInput }) => {
     const params = browseParams(query);
     const key = ['browse', params.sort, params.genre ?? '', params.status ?? '', params.audio ? 'audio' : '', params.page, params.limit].join('\t');
-    return answer(request, key, () => browse(catalogue, params));
+    return answer(request, key, (snapshot) => browse(snapshot, params));
   };
   return new Elysia({ name: 'catalogue-api' })
     .use(auth)
@@ -48,9 +51,9 @@ export function catalogueApiRoutes(db: Db, cache: Cache, catalogue: CatalogueInd
     .get(
       '/api/genres',
       async ({ query }) => {
-        const list = await genres(catalogue);
+        const list = genres(await catalogue.current());
         const locale = query.locale;
-        return { genres: locale ? list.map((g) => ({ ...g, label: genreName(locale, g.name) })) : list };
+        return { genres: locale ? list.map((g) => ({ ...g, label: genreName(locale, g.name) })) : [...list] };
       },
       {
         query: GenresQuery,
@@ -68,8 +71,8 @@ export function catalogueApiRoutes(db: Db, cache: Cache, catalogue: CatalogueInd
         const q = searchQueryText(query.q);
         const page = query.page ?? 1;
         // The answer depends on the words only (their order is kept: it is returned for highlighting).
-        return answer(request, ['search', searchTerms(q).words.join(' '), page].join('\t'), async () => {
-          const { terms: _terms, ...body } = await search(catalogue, q, page);
+        return answer(request, ['search', searchTerms(q).words.join(' '), page].join('\t'), (snapshot) => {
+          const { terms: _terms, ...body } = search(snapshot, q, page);
           return body;
         });
       },
@@ -84,7 +87,7 @@ export function catalogueApiRoutes(db: Db, cache: Cache, catalogue: CatalogueInd
       ({ request, query }) => {
         const by = query.by || 'popular';
         const limit = query.limit ?? RANKING_SIZE;
-        return answer(request, ['ranking', by, limit].join('\t'), async () => ({ books: (await ranking(catalogue, by, limit)).map((entry) => entry.book) }));
+        return answer(request, ['ranking', by, limit].join('\t'), (snapshot) => ({ books: ranking(snapshot, by, limit).map((entry) => entry.book) }));
       },
       {
         query: RankingQuery,

@@ -1,5 +1,8 @@
 import { t, type Static } from 'elysia';
-import { LOCALES } from '../../../views/context.ts';
+import { LOCALES } from '../../platform/i18n/locale.ts';
+
+/** The highest chapter number a book may have (reader, audio and translation addresses check it). */
+export const MAX_CHAPTER = 1_000_000;
 
 /** The book shape fixed for the mobile client (docs/api.md). */
 export const BookSchema = t.Object({

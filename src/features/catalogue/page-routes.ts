@@ -3,7 +3,7 @@ import type { AuthPlugin } from '../../platform/http/auth.ts';
 import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
 import { KeptParts } from '../../platform/http/kept-drawings.ts';
 import type { Rendered } from '../../platform/http/rendered-pages.ts';
-import type { PageContext } from '../../../views/context.ts';
+import type { PageContext } from '../../platform/http/page-context.ts';
 import { BrowseFragment, BrowsePage } from '../../../views/pages/catalogue/BrowsePage.tsx';
 import { BrowseMore } from '../../../views/pages/catalogue/BrowseResults.tsx';
 import { SearchFragment, SearchPage } from '../../../views/pages/catalogue/SearchPage.tsx';
@@ -12,7 +12,7 @@ import { BrowseQuery, MAX_QUERY_LENGTH, RANKING_SIZE, RankingQuery, SearchQuery,
 import type { CatalogueIndexSource } from './index/sync.ts';
 import { createListingPageCache, type ListingPageCacheOptions } from './page-cache.ts';
 import { browse, browseParams, genres, ranking, search } from './service.ts';
-import { browseUrl, rankingUrl, searchUrl } from '../../../views/pages/catalogue/urls.ts';
+import { browseUrl, rankingUrl, searchUrl } from './paths.ts';
 
 /** Fragments differ from the page at the same URL: caches must key on these headers. */
 const VARY = { vary: 'HX-Request, HX-Target' };
@@ -41,17 +41,18 @@ export function cataloguePageRoutes(catalogue: CatalogueIndexSource, auth: AuthP
     .get(
       '/browse',
       async ({ request, query }) => {
-        const { stamp } = await catalogue.current();
+        const snapshot = await catalogue.current();
+        const { stamp } = snapshot;
         const state = browseParams(query);
         const path = browseUrl(state);
         const fragment = fragmentOf(request);
         if (fragment === 'browse-grid') {
-          const result = await browse(catalogue, state);
-          return pages.respond(request, { path, part: fragment, stamp }, () => drawn(request, env, path, (ctx) => BrowseMore({ ctx, state, result })), VARY);
+          return pages.respond(request, { path, part: fragment, stamp }, () => drawn(request, env, path, (ctx) => BrowseMore({ ctx, state, result: browse(snapshot, state) })), VARY);
         }
         const part = fragment === 'browse-results' ? fragment : 'page';
-        return pages.respond(request, { path, part, stamp }, async () => {
-          const [genreList, result] = await Promise.all([genres(catalogue), browse(catalogue, state)]);
+        return pages.respond(request, { path, part, stamp }, () => {
+          const genreList = genres(snapshot);
+          const result = browse(snapshot, state);
           return drawn(request, env, path, (ctx) => (part === 'page' ? BrowsePage({ ctx, state, genres: genreList, result }) : BrowseFragment({ ctx, state, genres: genreList, result })));
         }, VARY);
       },
@@ -60,18 +61,19 @@ export function cataloguePageRoutes(catalogue: CatalogueIndexSource, auth: AuthP
     .get(
       '/search',
       async ({ request, query }) => {
-        const { stamp } = await catalogue.current();
+        const snapshot = await catalogue.current();
+        const { stamp } = snapshot;
         // The page never answers 400: an empty box shows the prompt, an over-long query is cut.
         const q = (query.q ?? '').trim().slice(0, MAX_QUERY_LENGTH);
         const page = q ? (query.page ?? 1) : 1;
         const path = q ? searchUrl(q, page) : '/search';
         const part = fragmentOf(request) === 'search-results' ? 'search-results' : 'page';
-        return pages.respond(request, { path, part, stamp }, async () => {
+        return pages.respond(request, { path, part, stamp }, () => {
           let result: BookPageBody | null = null;
           let words: string[] = [];
-          if (q) ({ terms: { words }, ...result } = await search(catalogue, q, page));
+          if (q) ({ terms: { words }, ...result } = search(snapshot, q, page));
           // A search that finds nothing suggests genres.
-          const suggestions = result && result.books.length === 0 ? popularGenres(await genres(catalogue)) : [];
+          const suggestions = result && result.books.length === 0 ? popularGenres(genres(snapshot)) : [];
           return drawn(request, env, path, (ctx) => (part === 'page' ? SearchPage({ ctx, q, words, result, suggestions }) : SearchFragment({ ctx, q, words, result, suggestions })));
         }, VARY);
       },
@@ -80,13 +82,14 @@ export function cataloguePageRoutes(catalogue: CatalogueIndexSource, auth: AuthP
     .get(
       '/ranking',
       async ({ request, query }) => {
-        const { stamp } = await catalogue.current();
+        const snapshot = await catalogue.current();
+        const { stamp } = snapshot;
         const by = query.by || 'popular';
         const limit = query.limit ?? RANKING_SIZE;
         const path = limit === RANKING_SIZE ? rankingUrl(by) : `${rankingUrl(by)}${by === 'popular' ? '?' : '&'}limit=${limit}`;
         const part = fragmentOf(request) === 'ranking' ? 'ranking' : 'page';
-        return pages.respond(request, { path, part, stamp }, async () => {
-          const props = { ctx: here(request, env, path), by, books: await ranking(catalogue, by, limit) };
+        return pages.respond(request, { path, part, stamp }, () => {
+          const props = { ctx: here(request, env, path), by, books: ranking(snapshot, by, limit) };
           return part === 'page' ? RankingPage(props) : RankingFragment(props);
         }, VARY);
       },

@@ -1,7 +1,12 @@
-import { sql } from 'kysely';
+import { systemClock, type Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/index.ts';
-import { enqueueKind, jobKind } from '../../platform/queue/index.ts';
+import { jobKind, scheduleRecurring } from '../../platform/queue/index.ts';
 import { updateReadCounts } from './queries.ts';
+
+export const POPULARITY_SCHEDULE_KEY = 'every-10-minutes';
+export const POPULARITY_INTERVAL_MS = 10 * 60 * 1000;
+/** After a start: soon enough that a restarted server shows fresh figures, late enough not to slow the boot. */
+export const FIRST_REFRESH_DELAY_MS = 30 * 1000;
 
 /**
  * Popularity (readers in the last 7 and 30 days) is stored on books and refreshed in the background,
@@ -13,12 +18,8 @@ export const refreshPopularityKind = jobKind({
   concurrency: 1,
   leaseSeconds: 60,
   maxAttempts: 3,
+  recurrence: { key: POPULARITY_SCHEDULE_KEY, every: POPULARITY_INTERVAL_MS },
 });
-
-export const POPULARITY_SCHEDULE_KEY = 'every-10-minutes';
-export const POPULARITY_INTERVAL_MS = 10 * 60 * 1000;
-/** After a start: soon enough that a restarted server shows fresh figures, late enough not to slow the boot. */
-export const FIRST_REFRESH_DELAY_MS = 30 * 1000;
 
 /** Recounts readers of the week and month before `now`; returns how many books changed. Tests call it directly. */
 export function refreshPopularity(db: Db, now: Date): Promise<number> {
@@ -26,17 +27,9 @@ export function refreshPopularity(db: Db, now: Date): Promise<number> {
 }
 
 /**
- * Keeps exactly one refresh scheduled (the dedupe key is unique among queued and running jobs, so
- * every process may call this at start) and brings a queued run forward to `delayMs` from now.
+ * Keeps exactly one refresh scheduled (every process may call this at start) and brings a queued
+ * run forward to `delayMs` from now; the queue books each next run.
  */
-export async function schedulePopularityRefresh(db: Db, delayMs = FIRST_REFRESH_DELAY_MS): Promise<void> {
-  const runAt = new Date(Date.now() + delayMs);
-  await enqueueKind(db, refreshPopularityKind, {}, { dedupeKey: POPULARITY_SCHEDULE_KEY, runAt });
-  await db
-    .updateTable('jobs')
-    .set({ run_at: sql<Date>`least(run_at, ${runAt})` })
-    .where('kind', '=', refreshPopularityKind.kind)
-    .where('dedupe_key', '=', POPULARITY_SCHEDULE_KEY)
-    .where('status', '=', 'queued')
-    .execute();
+export async function schedulePopularityRefresh(db: Db, delayMs = FIRST_REFRESH_DELAY_MS, clock: Clock = systemClock): Promise<void> {
+  await scheduleRecurring(db, refreshPopularityKind, new Date(clock().getTime() + delayMs), { bringForward: true });
 }

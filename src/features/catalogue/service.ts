@@ -7,7 +7,7 @@ import {
 import { findBooksBySlugs, listAudioSlugs, listHomeRow, type HomeRowKind } from './queries.ts';
 import { searchTerms, type SearchTerms } from './search-terms.ts';
 import { toBook } from './book.ts';
-import type { CatalogueIndexSource } from './index/sync.ts';
+import type { CatalogueSnapshot } from './index/sync.ts';
 
 export { coverPath, toBook } from './book.ts';
 
@@ -48,11 +48,11 @@ export function browseParams(query: BrowseQueryInput): BrowseParams {
 /*
  * Browse, search, rankings and genre counts are answered from this process's catalogue index
  * (index/), which is as current as the catalogue version: no query, whatever the filters or the
- * page, and a write shows on the next request.
+ * page, and a write shows on the next request. A request takes one snapshot of it
+ * (CatalogueIndexSource.current(): one read of the version) and answers everything from that one.
  */
 
-export async function browse(catalogue: CatalogueIndexSource, params: BrowseParams): Promise<BookPageBody> {
-  const { books } = await catalogue.current();
+export function browse({ books }: CatalogueSnapshot, params: BrowseParams): BookPageBody {
   const page = books.browse(params, params.sort, (params.page - 1) * params.limit, params.limit);
   return { books: page.books, page: params.page, has_more: page.hasMore };
 }
@@ -65,22 +65,26 @@ export function searchQueryText(q: string | undefined): string {
   return text;
 }
 
-export async function search(catalogue: CatalogueIndexSource, q: string, page: number, limit = PAGE_SIZE): Promise<BookPageBody & { terms: SearchTerms }> {
+export function search({ books }: CatalogueSnapshot, q: string, page: number, limit = PAGE_SIZE): BookPageBody & { terms: SearchTerms } {
   const terms = searchTerms(q);
-  const { books } = await catalogue.current();
   const found = books.find(terms, (page - 1) * limit, limit);
   return { books: found.books, page, has_more: found.hasMore, terms };
 }
 
-export async function ranking(catalogue: CatalogueIndexSource, by: Ranking, limit = RANKING_SIZE): Promise<RankedBook[]> {
-  const { books } = await catalogue.current();
+export function ranking({ books }: CatalogueSnapshot, by: Ranking, limit = RANKING_SIZE): RankedBook[] {
   return books.ranking(by, limit).map((entry) => ({ book: entry.book, reads7d: entry.reads7d, reads30d: entry.reads30d }));
 }
 
-/** Every genre with its number of books, by name. */
-export async function genres(catalogue: CatalogueIndexSource): Promise<Genre[]> {
-  const snapshot = await catalogue.current();
-  return snapshot.books.genres(snapshot.genres);
+const genresOfSnapshot = new WeakMap<CatalogueSnapshot, Genre[]>();
+
+/**
+ * Every genre with its number of books, by name: one list per snapshot of the index, the same
+ * object for every request under it (pages keep the filters they draw from it: kept-drawings.ts).
+ */
+export function genres(snapshot: CatalogueSnapshot): readonly Genre[] {
+  let list = genresOfSnapshot.get(snapshot);
+  if (!list) genresOfSnapshot.set(snapshot, (list = snapshot.books.genres(snapshot.genres)));
+  return list;
 }
 
 export function audioSlugs(db: Db): Promise<string[]> {

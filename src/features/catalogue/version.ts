@@ -17,7 +17,7 @@ export type CatalogueAnnouncer = Pick<Cache, 'incr' | 'publish'> | { publish(cha
 
 /**
  * Every writer of something a listing shows calls this after its commit (announceChapterChange in
- * reader/service.ts does, for every book and chapter writer). With a cache at hand the shared
+ * writes/announce.ts does, for every book and chapter writer). With a cache at hand the shared
  * version moves before the writer answers, so the writer's next request, on any instance, sees
  * the change. A job worker has only ctx.publish: every process hears the message and moves the
  * version itself (so do the others after a direct increment: with the in-process cache and

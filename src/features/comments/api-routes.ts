@@ -1,18 +1,11 @@
 import { Elysia } from 'elysia';
-import type { AuthPlugin, Caller, CallerUser } from '../../platform/http/auth.ts';
-import { unauthorized } from '../../platform/http/errors.ts';
+import type { AuthPlugin } from '../../platform/http/auth.ts';
 import { deleteComment, voteOnComment } from './actions.ts';
 import { CreateBody, CreatedResponse, DeleteResponse, IdParams, ListQuery, ListResponse, SlugParams, VoteBody, VoteResponse } from './model.ts';
 import { parseChapter, parseCursor, parseSort } from './parse.ts';
 import { createComment, listComments, threadTarget, type CommentDeps } from './service.ts';
 
 const tags = ['comments'];
-
-/** The `{ auth: 'user' }` guard has answered 401 already; this narrows the type. */
-function userOf(caller: Caller): CallerUser {
-  if (!caller.user) throw unauthorized();
-  return caller.user;
-}
 
 /** /api/comments and /api/comment: threads per book and chapter for the mobile client and scripts. */
 export function commentsApiRoutes(deps: CommentDeps, auth: AuthPlugin, baseUrl: string) {
@@ -31,8 +24,7 @@ export function commentsApiRoutes(deps: CommentDeps, auth: AuthPlugin, baseUrl: 
       response: ListResponse,
       detail: { tags, summary: 'A page of top-level comments (20 by default) with all their replies; no chapter = the book\'s own thread' },
     })
-    .post('/api/comments/:slug', async ({ params, body, caller, status }) => {
-      const user = userOf(caller);
+    .post('/api/comments/:slug', async ({ params, body, user, status }) => {
       const comment = await createComment(deps, user, { slug: params.slug, chapter: body.chapter ?? null, parentId: body.parent_id ?? null, text: body.text });
       return status(201, { comment });
     }, {
@@ -42,15 +34,14 @@ export function commentsApiRoutes(deps: CommentDeps, auth: AuthPlugin, baseUrl: 
       response: { 201: CreatedResponse },
       detail: { tags, summary: 'Post a comment or a reply to a top-level comment (a reply to a reply is 400)' },
     })
-    .post('/api/comment/:id/vote', ({ params, body, caller }) => voteOnComment(db, userOf(caller).id, Number(params.id), body.direction), {
+    .post('/api/comment/:id/vote', ({ params, body, user }) => voteOnComment(db, user.id, Number(params.id), body.direction), {
       auth: 'user',
       params: IdParams,
       body: VoteBody,
       response: VoteResponse,
       detail: { tags, summary: 'Vote up or down, or withdraw the vote with "none"; answers the new totals' },
     })
-    .delete('/api/comment/:id', ({ params, caller }) => {
-      const user = userOf(caller);
+    .delete('/api/comment/:id', ({ params, user }) => {
       return deleteComment(db, { id: user.id, role: user.role }, Number(params.id));
     }, {
       auth: 'user',

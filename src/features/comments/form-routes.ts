@@ -8,12 +8,12 @@ import { signedIn, textOf } from '../../platform/http/sign-in.ts';
 import { CommentArticle, ReplyItem, ThreadItem } from '../../../views/pages/comments/CommentItem.tsx';
 import { DeleteConfirmPage } from '../../../views/pages/comments/DeleteConfirmPage.tsx';
 import { VoteWidget } from '../../../views/pages/comments/VoteWidget.tsx';
-import { commentsPath } from '../../../views/pages/comments/urls.ts';
+import { commentsPath } from './paths.ts';
 import { avatarUrlOf } from '../accounts/users.ts';
 import { deleteComment, voteOnComment } from './actions.ts';
 import { CommentError } from './errors.ts';
 import { CommentForm, DeleteForm, IdParams, SlugParams, VoteForm } from './model.ts';
-import { PRIVATE, inReaderLanguage, itemContext, requireForm, see, viewerOfCaller } from './page-support.ts';
+import { PRIVATE, inReaderLanguage, itemContext, requireForm, see, viewerOf } from './page-support.ts';
 import { parseChapter, parseOptionalId } from './parse.ts';
 import { commentById, createComment, deletableComment, type CommentDeps } from './service.ts';
 
@@ -38,27 +38,26 @@ export function commentsFormRoutes(deps: CommentDeps, auth: AuthPlugin, env: Pag
   const { db } = deps;
   return new Elysia({ name: 'comments-forms' })
     .use(auth)
-    .post('/book/:slug/comments', async ({ request, params, body, caller }) => {
+    .post('/book/:slug/comments', async ({ request, params, body, user }) => {
       const ctx = pageContext(request, env);
       const chapterField = body.chapter ?? '';
       const returnTo = safeReturnPath(body.return_to, postedFrom(params.slug, chapterField));
-      const user = caller.user!;
       const comment = await inReaderLanguage(ctx.t, async () => {
         const chapter = parseChapter(chapterField);
         return createComment(deps, user, { slug: params.slug, chapter, parentId: parseOptionalId(body.parent_id), text: body.text ?? '' });
       });
       if (!wantsHtmx(request)) return see(backTo(returnTo, comment.parent_id ?? comment.id, comment.id));
       const avatar = avatarUrlOf(user);
-      const view = itemContext(comment, viewerOfCaller(caller), { avatarUrls: avatar ? { [user.id]: avatar } : {} });
+      const view = itemContext(comment, viewerOf(user), { avatarUrls: avatar ? { [user.id]: avatar } : {} });
       const html = comment.parent_id === null ? ThreadItem({ ctx, view, group: { comment, replies: [] } }) : ReplyItem({ ctx, view, comment });
       return htmlResponse(html, 200, PRIVATE);
     }, { auth: postSignIn, beforeHandle: requireForm, params: SlugParams, body: CommentForm, detail: { hide: true } })
-    .post('/comment/:id/vote', async ({ request, params, body, caller }) => {
+    .post('/comment/:id/vote', async ({ request, params, body, user }) => {
       const ctx = pageContext(request, env);
       const id = Number(params.id);
       const returnTo = safeReturnPath(body.return_to, '/');
       const direction = body.direction;
-      const userId = caller.user!.id;
+      const userId = user.id;
       const result = await inReaderLanguage(ctx.t, async () => {
         if (direction !== 'up' && direction !== 'down' && direction !== 'none') throw new CommentError(400, 'comments.error.badRequest', 'direction must be up, down or none');
         return voteOnComment(db, userId, id, direction);
@@ -66,11 +65,11 @@ export function commentsFormRoutes(deps: CommentDeps, auth: AuthPlugin, env: Pag
       if (!wantsHtmx(request)) return see(`${returnTo}#comment-${id}`);
       return htmlResponse(VoteWidget({ ctx, id, upvotes: result.upvotes, downvotes: result.downvotes, mine: result.mine, returnTo }), 200, PRIVATE);
     }, { auth: actionSignIn, beforeHandle: requireForm, params: IdParams, body: VoteForm, detail: { hide: true } })
-    .post('/comment/:id/delete', async ({ request, params, body, caller }) => {
+    .post('/comment/:id/delete', async ({ request, params, body, user }) => {
       const ctx = pageContext(request, env);
       const id = Number(params.id);
       const returnTo = safeReturnPath(body.return_to, '/');
-      const viewer = viewerOfCaller(caller)!;
+      const viewer = viewerOf(user);
       // htmx asked with hx-confirm already; a plain form gets a page that asks first.
       if (!wantsHtmx(request) && body.confirmed !== '1') {
         const comment = await inReaderLanguage(ctx.t, () => deletableComment(db, viewer, id));

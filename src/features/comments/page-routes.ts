@@ -7,11 +7,11 @@ import { htmlResponse } from '../../platform/http/respond.ts';
 import { CommentsPage } from '../../../views/pages/comments/CommentsPage.tsx';
 import { CommentThread, MorePage } from '../../../views/pages/comments/CommentThread.tsx';
 import { OverviewItems } from '../../../views/pages/comments/CommentOverview.tsx';
-import type { CommentsFilter } from '../../../views/pages/comments/urls.ts';
+import type { CommentsFilter } from './paths.ts';
 import { threadCounts } from './counts/service.ts';
 import { PageQuery, SlugParams } from './model.ts';
 import { bookOverview, parseOverviewCursor } from './overview/service.ts';
-import { PRIVATE, overviewView, threadView, viewerOfCaller } from './page-support.ts';
+import { PRIVATE, overviewView, threadView, viewerOf } from './page-support.ts';
 import { parseChapter, parseCursor, parseOptionalId, parseSort } from './parse.ts';
 import { listComments, threadTarget } from './service.ts';
 
@@ -51,7 +51,7 @@ export function commentsPageRoutes(db: Db, auth: AuthPlugin, env: PageEnvironmen
       const filter = parseFilter(query.chapter);
       if (filter === undefined) throw notFound('Chapter not found');
       const ctx = pageContext(request, env);
-      const viewer = viewerOfCaller(caller);
+      const viewer = caller.user ? viewerOf(caller.user) : null;
       const fragment = fragmentOf(request);
 
       if (filter === 'all') {

@@ -1,10 +1,10 @@
-import type { Caller } from '../../platform/http/auth.ts';
+import type { CallerUser } from '../../platform/http/auth.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { RateLimited } from '../../platform/http/rate-limit.ts';
-import type { Translate } from '../../../views/context.ts';
+import type { Translate } from '../../platform/i18n/index.ts';
 import type { ItemContext } from '../../../views/pages/comments/CommentItem.tsx';
 import type { OverviewView, ThreadView } from '../../../views/pages/comments/types.ts';
-import { commentsPath } from '../../../views/pages/comments/urls.ts';
+import { commentsPath } from './paths.ts';
 import { CommentError } from './errors.ts';
 import type { CommentSort } from './model.ts';
 import type { CommentPage } from './service.ts';
@@ -15,8 +15,8 @@ import type { OverviewCursor } from './queries.ts';
 export const PRIVATE = { 'cache-control': 'private, no-cache', vary: 'HX-Request, HX-Target' };
 export const see = (location: string) => new Response(null, { status: 303, headers: { location } });
 
-export function viewerOfCaller(caller: Caller): ThreadView['viewer'] {
-  return caller.user ? { id: caller.user.id, username: caller.user.username, role: caller.user.role } : null;
+export function viewerOf(user: CallerUser): NonNullable<ThreadView['viewer']> {
+  return { id: user.id, username: user.username, role: user.role };
 }
 
 /** The page forms' own content type; JSON clients use /api/comments. */

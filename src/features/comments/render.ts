@@ -4,7 +4,7 @@ import { BASE_SANITIZE_OPTIONS, orderedList, safeHref } from '../../platform/mar
 import { typographer } from '../../platform/markup/typography.ts';
 
 /**
- * Comment markdown → HTML. Stricter than chapters (reader/render.ts): comments come from any
+ * Comment markdown → HTML. Stricter than chapters (platform/markup/chapter-html.ts): comments come from any
  * signed-in visitor, so raw HTML is never interpreted (it is shown as the text typed), images are
  * never loaded (a remote image leaks every reader's address to its host and can track them; an
  * image becomes a link to it), headings are flattened to bold lines, and sanitize-html checks

@@ -1,7 +1,7 @@
 import type { Cache } from '../../platform/cache/port.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { announceChapterChange } from '../reader/service.ts';
+import { announceChapterChange } from '../catalogue/writes/announce.ts';
 import { planDedup, type Removal } from './plan.ts';
 import { bookExists, chaptersOf, removeChapters } from './queries.ts';
 

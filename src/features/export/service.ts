@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/log.ts';
 import type { ObjectStore } from '../../platform/objects/port.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
-import { RENDER_VERSION } from '../reader/render.ts';
+import { RENDER_VERSION } from '../../platform/markup/chapter-html.ts';
 import { buildEpub, type SourceChapter } from './epub/build.ts';
 import { exportCover } from './cover.ts';
 import type { CoverLimits } from '../covers/limits.ts';

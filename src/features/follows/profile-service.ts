@@ -1,8 +1,7 @@
 import type { Db } from '../../platform/db/index.ts';
-import type { Shelf } from '../../platform/db/schema.ts';
+import { SHELVES, isShelf, type Shelf } from '../library/model.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { booksBySlugs } from '../catalogue/service.ts';
-import { SHELVES, isShelf } from '../library/model.ts';
 import { libraryOf } from '../library/service.ts';
 import { recentReading } from '../progress/service.ts';
 import type { Profile, PublicLibraryEntry, RecentItem } from './model.ts';

@@ -2,8 +2,8 @@ import { Elysia } from 'elysia';
 import type { PageEnvironment } from '../../platform/http/page.ts';
 import { profilePageRoutes } from './page-routes.ts';
 import type { BootedPlatform } from '../../platform/boot.ts';
-import type { AuthPlugin, Caller } from '../../platform/http/auth.ts';
-import { AppError, unauthorized } from '../../platform/http/errors.ts';
+import type { AuthPlugin, CallerUser } from '../../platform/http/auth.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import { appearanceFromRequest } from '../../platform/http/page.ts';
 import { wantsHtmx } from '../../platform/http/request-context.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
@@ -18,11 +18,6 @@ import { ReadingStatsResponse } from '../stats/model.ts';
 import { countsOf, profileOf, setFollowing } from './service.ts';
 
 const tags = ['social'];
-
-function userIdOf(caller: Caller): string {
-  if (!caller.user) throw unauthorized();
-  return caller.user.id;
-}
 
 /** An anonymous follow goes to sign in first, and comes back where the form said. */
 const followSignIn = signedIn(({ body }) => safeReturnPath(textOf(body, 'return_to')));
@@ -44,9 +39,9 @@ export function followsRoutes(platform: Pick<BootedPlatform, 'db' | 'config' | '
   const { baseUrl } = platform.config;
 
   /** htmx swaps in the button's new state; a plain form goes back where it came from (303). */
-  const follow = (on: boolean) => async ({ request, params, body, caller }: { request: Request; params: { username: string }; body: { return_to?: string }; caller: Caller }) => {
+  const follow = (on: boolean) => async ({ request, params, body, user }: { request: Request; params: { username: string }; body: { return_to?: string }; user: CallerUser }) => {
     const returnTo = safeReturnPath(body.return_to);
-    const result = await setFollowing(db, caller.user!.id, params.username, on);
+    const result = await setFollowing(db, user.id, params.username, on);
     if (!wantsHtmx(request)) return new Response(null, { status: 303, headers: { location: returnTo } });
     const t = makeTranslator(appearanceFromRequest(request).locale);
     const button = FollowButton({ t, username: result.username, following: result.following, returnTo });
@@ -74,13 +69,13 @@ export function followsRoutes(platform: Pick<BootedPlatform, 'db' | 'config' | '
       response: PublicLibraryResponse,
       detail: { tags, summary: 'A user’s saved books with shelf and the chapter they are on (404 unknown user, or a private library unless it is yours)' },
     })
-    .post('/api/users/:username/subscribe', async ({ params, caller }) => ({ following: (await setFollowing(db, userIdOf(caller), params.username, true)).following }), {
+    .post('/api/users/:username/subscribe', async ({ params, user }) => ({ following: (await setFollowing(db, user.id, params.username, true)).following }), {
       auth: 'user',
       params: UsernameParams,
       response: FollowingResponse,
       detail: { tags, summary: 'Follow a user (idempotent; 400 for oneself, 404 unknown)' },
     })
-    .delete('/api/users/:username/subscribe', async ({ params, caller }) => ({ following: (await setFollowing(db, userIdOf(caller), params.username, false)).following }), {
+    .delete('/api/users/:username/subscribe', async ({ params, user }) => ({ following: (await setFollowing(db, user.id, params.username, false)).following }), {
       auth: 'user',
       params: UsernameParams,
       response: FollowingResponse,

@@ -1,4 +1,5 @@
 import { t, type Static } from 'elysia';
+import { TaskRunFields } from '../tasks/model.ts';
 
 /** The contract of book import (docs/api.md "Admin"). */
 export const SPLIT_RULES = ['auto', 'toc', 'spine', 'outline', 'headings', 'pages'] as const;
@@ -31,12 +32,7 @@ export const ImportTask = t.Object({
   book_slug: t.Union([t.String(), t.Null()]),
   progress: t.Number(),
   detail: ImportDetail,
-  error: t.Union([t.String(), t.Null()]),
-  initiator_id: t.Union([t.String(), t.Null()]),
-  created: t.String(),
-  started: t.Union([t.String(), t.Null()]),
-  finished: t.Union([t.String(), t.Null()]),
-  duration: t.Union([t.Number(), t.Null()]),
+  ...TaskRunFields,
 });
 export type ImportTask = Static<typeof ImportTask>;
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ObjectStore } from '../../platform/objects/port.ts';
 import { PermanentJobError, type JobContext } from '../../platform/queue/index.ts';
 import { createBook, writeChapter } from '../catalogue/writes/service.ts';
-import { announceChapterChange } from '../reader/service.ts';
+import { announceChapterChange } from '../catalogue/writes/announce.ts';
 import type { ParsedBook } from './parse/index.ts';
 import { coverLimits, type CoverLimits } from '../covers/limits.ts';
 import { storableCover } from '../covers/storable.ts';

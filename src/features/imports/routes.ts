@@ -1,20 +1,22 @@
 import { Elysia } from 'elysia';
 import type { BootedPlatform } from '../../platform/boot.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
+import type { PageEnvironment } from '../../platform/http/page.ts';
 import { cancelImport, getImport, listImports, publishImport, rerunImport, startImport, type ImportDeps } from './service.ts';
 import { ImportParams, ImportTask, ImportTaskList, RerunBody, SPLIT_RULES } from './model.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { importKind } from './kind.ts';
 import { t } from 'elysia';
+import { importAdminRoutes } from './admin/routes.ts';
 
 const tags = ['imports'];
 
-/** PDF and EPUB import (docs/api.md "Admin"): upload, tasks, review, publish, re-run, cancel. */
-export function importRoutes(platform: BootedPlatform, auth: AuthPlugin) {
+/** PDF and EPUB import (docs/api.md "Admin"): upload, tasks, review, publish, re-run, cancel; and the admin's import pages. */
+export function importRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment) {
   const deps: ImportDeps = { db: platform.db, objects: platform.objects, kind: importKind, maxBytes: platform.config.content.importMaxBytes };
   return new Elysia({ name: 'imports' })
     .use(auth)
-    .post('/api/admin/import', async ({ request, caller, status }) => status(202, { task_id: await startImport(deps, request, caller.user!.id) }), {
+    .post('/api/admin/import', async ({ request, user, status }) => status(202, { task_id: await startImport(deps, request, user.id) }), {
       auth: 'admin',
       parse: 'none',
       response: { 202: t.Object({ task_id: t.String() }) },
@@ -41,5 +43,6 @@ export function importRoutes(platform: BootedPlatform, auth: AuthPlugin) {
       body: RerunBody,
       detail: { tags, summary: 'Split again with another rule (from review or after a failure)' },
     })
-    .post('/api/admin/import-tasks/:id/cancel', ({ params }) => cancelImport(deps, params.id), { auth: 'admin', params: ImportParams, response: ImportTask, detail: { tags, summary: 'Cancel an import that has not been published' } });
+    .post('/api/admin/import-tasks/:id/cancel', ({ params }) => cancelImport(deps, params.id), { auth: 'admin', params: ImportParams, response: ImportTask, detail: { tags, summary: 'Cancel an import that has not been published' } })
+    .use(importAdminRoutes(platform, auth, env, deps));
 }

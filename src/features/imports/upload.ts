@@ -35,12 +35,20 @@ export async function storeUpload(request: Request, objects: ObjectStore, maxByt
 
   const key = `imports/${randomUUID()}/upload`;
   const fields: Record<string, string> = {};
+  const input = Readable.fromWeb(request.body as never).on('error', (error) => parser.destroy(error));
   let parser: busboy.Busboy;
   try {
     parser = busboy({ headers: { 'content-type': type }, limits: { fileSize: maxBytes, files: 1, fields: MAX_FIELDS, fieldSize: 1024 } });
   } catch {
     throw badRequest('The upload is not valid multipart/form-data');
   }
+  // Refused uploads stop being read but are not cancelled: a cancelled body is drained by the
+  // runtime as fast as the client sends, while an unread one holds the client back until the 413
+  // goes out and closes the connection.
+  const stopReading = () => {
+    input.unpipe(parser);
+    input.pause();
+  };
   const stored = new Promise<StoredUpload>((resolve, reject) => {
     let sawFile = false;
     parser.on('field', (name, value) => (fields[name] = value));
@@ -51,7 +59,13 @@ export async function storeUpload(request: Request, objects: ObjectStore, maxByt
       }
       sawFile = true;
       const upload = { size: 0, format: null as ImportFormat | null, tooLarge: false };
-      stream.on('limit', () => (upload.tooLarge = true));
+      stream.on('limit', () => {
+        upload.tooLarge = true;
+        stopReading();
+        stream.destroy(tooLarge(maxBytes));
+      });
+      // The refusal reaches the store through the chunks below; the event itself is not a crash.
+      stream.on('error', () => {});
       const chunks = sniffed(stream, upload, maxBytes);
       objects
         .put(key, chunks, { contentType: 'application/octet-stream' })
@@ -63,10 +77,11 @@ export async function storeUpload(request: Request, objects: ObjectStore, maxByt
       if (!sawFile) reject(badRequest('Send the file in the form field "file"'));
     });
   });
-  Readable.fromWeb(request.body as never).on('error', (error) => parser.destroy(error)).pipe(parser);
+  input.pipe(parser);
   try {
     return await stored;
   } catch (error) {
+    stopReading();
     // The store itself failing (or full) is no fault of the upload: say so (503/504), and do not wait on it again to tidy up.
     if (error instanceof ObjectStoreUnavailable || isStorageFull(error)) {
       void objects.delete(key).catch(() => {});

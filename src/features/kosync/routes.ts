@@ -1,10 +1,11 @@
 import { Elysia } from 'elysia';
 import type { BootedPlatform } from '../../platform/boot.ts';
+import { credentialUser, type AuthPlugin, type CallerUser } from '../../platform/http/auth.ts';
 import { clientIpOf } from '../../platform/http/request-context.ts';
-import type { AppPasswordUser } from '../app-passwords/service.ts';
 import { countFailedSignIn, countPush, signInLockedFor } from './limits.ts';
 import { KOSYNC_ERRORS, isDocumentId, parsePush, rateLimited, type KosyncError } from './model.ts';
 import { authorize, pullProgress, pushProgress, type KosyncDeps } from './service.ts';
+import type { StartedReading } from '../progress/service.ts';
 
 const PREFIX = '/kosync';
 const tags = ['kosync'];
@@ -27,14 +28,15 @@ function tooMany(seconds: number): Response {
  * is never read here, which is also why these writes need no CSRF check (csrf.ts checks writes
  * that carry a cookie; the plugin sends none).
  */
-export function kosyncRoutes(platform: Pick<BootedPlatform, 'db' | 'clock' | 'cache'>) {
-  const deps: KosyncDeps = { db: platform.db, clock: platform.clock };
+export function kosyncRoutes(platform: Pick<BootedPlatform, 'db' | 'clock' | 'cache'>, auth: AuthPlugin, startedReading: StartedReading) {
+  const deps: KosyncDeps = { db: platform.db, clock: platform.clock, startedReading };
   const limits = { cache: platform.cache, clock: platform.clock };
   /**
-   * The signed-in account, or the refusal to send: 401, or 429 once the address or the username
-   * is past its failed sign-ins (limits.ts). Only a request that names a user and a key counts.
+   * KOReader's credential (the auth macro's `{ credential }`): the signed-in account, or the refusal
+   * to send: 401, or 429 once the address or the username is past its failed sign-ins (limits.ts).
+   * Only a request that names a user and a key counts.
    */
-  async function caller(request: Request): Promise<AppPasswordUser | Response> {
+  async function koreaderKey(request: Request): Promise<CallerUser | Response> {
     const username = request.headers.get('x-auth-user');
     const key = request.headers.get('x-auth-key');
     if (!username || !key) return refuse(KOSYNC_ERRORS.unauthorized);
@@ -42,41 +44,39 @@ export function kosyncRoutes(platform: Pick<BootedPlatform, 'db' | 'clock' | 'ca
     const locked = await signInLockedFor(limits, attempt);
     if (locked !== null) return tooMany(locked);
     const user = await authorize(deps, username, key);
-    if (user) return user;
+    if (user) return credentialUser(user);
     const wait = await countFailedSignIn(limits, attempt, key);
     return wait === null ? refuse(KOSYNC_ERRORS.unauthorized) : tooMany(wait);
   }
+  const signedIn = { credential: koreaderKey } as const;
   return new Elysia({ name: 'kosync', prefix: PREFIX })
+    .use(auth)
     // Accounts come from the site's sign-in; KOReader's Register button gets the reference server's "disabled" answer.
     .post('/users/create', () => refuse(KOSYNC_ERRORS.registrationDisabled), {
       parse: 'none',
       detail: { tags, summary: 'KOReader registration: always refused (402, code 2005); use an app password' },
     })
-    .get('/users/auth', async ({ request }) => {
-      const user = await caller(request);
-      return user instanceof Response ? user : json(200, { authorized: 'OK' });
-    }, {
+    .get('/users/auth', () => json(200, { authorized: 'OK' }), {
+      auth: signedIn,
       detail: { tags, summary: 'KOReader login check: x-auth-user and x-auth-key (md5 of an app password)' },
     })
-    .put('/syncs/progress', async ({ request }) => {
-      const user = await caller(request);
-      if (user instanceof Response) return user;
+    .put('/syncs/progress', async ({ request, user }) => {
       const push = parsePush(await request.text());
       if ('code' in push) return refuse(push);
       const wait = await countPush(limits, user.id);
       if (wait !== null) return tooMany(wait);
       return json(200, await pushProgress(deps, user, push));
     }, {
+      auth: signedIn,
       // Read here, so that a bad body gets KOReader's error shape rather than the API's.
       parse: 'none',
       detail: { tags, summary: 'KOReader pushes its place in a document; a Chapterhouse export moves the web’s progress too' },
     })
-    .get('/syncs/progress/:document', async ({ request, params }) => {
-      const user = await caller(request);
-      if (user instanceof Response) return user;
+    .get('/syncs/progress/:document', async ({ params, user }) => {
       if (!isDocumentId(params.document)) return refuse(KOSYNC_ERRORS.documentMissing);
       return json(200, await pullProgress(deps, user, params.document));
     }, {
+      auth: signedIn,
       detail: { tags, summary: 'KOReader pulls the latest place in a document ({} when none)' },
     })
     .get('/healthcheck', () => json(200, { state: 'OK' }), { detail: { tags, summary: 'kosync health check' } });

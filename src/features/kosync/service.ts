@@ -1,8 +1,8 @@
 import type { Db } from '../../platform/db/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { userByAppKey, type AppPasswordUser } from '../app-passwords/service.ts';
-import { progressOf, recordProgress } from '../progress/service.ts';
+import { userByAppKey, type AppPasswordUser } from '../accounts/app-passwords/service.ts';
+import { progressOf, recordProgress, type StartedReading } from '../progress/service.ts';
 import { fileNameMd5 } from './partial-md5.ts';
 import { WEB_DEVICE, WEB_DEVICE_ID, type ProgressAnswer, type ProgressPush } from './model.ts';
 import { findDocument, findPosition, hasBinaryDocumentFor, upsertDocuments, writePosition, type DocumentRow } from './queries.ts';
@@ -10,6 +10,7 @@ import { findDocument, findPosition, hasBinaryDocumentFor, upsertDocuments, writ
 export interface KosyncDeps {
   db: Db;
   clock: Clock;
+  startedReading: StartedReading;
 }
 
 /** `x-auth-user` is the account's username, `x-auth-key` the md5 of one of its app passwords. */
@@ -69,7 +70,7 @@ export async function pushProgress(deps: KosyncDeps, user: AppPasswordUser, push
   const chapter = doc ? chapterAt(spineOf(doc), push.progress) : null;
   if (doc && chapter !== null) {
     try {
-      await recordProgress(deps.db, { kind: 'user', userId: user.id }, { slug: doc.book_slug, chapter, timestamp: at.getTime() });
+      await recordProgress(deps.db, { kind: 'user', userId: user.id }, { slug: doc.book_slug, chapter, timestamp: at.getTime() }, deps.startedReading);
     } catch (error) {
       // The chapter was removed from the book since the export: the device's place is still kept.
       if (!(error instanceof AppError && error.status === 404)) throw error;

@@ -1,10 +1,13 @@
 import { t, type Static } from 'elysia';
 import { BookSchema } from '../catalogue/model.ts';
 import { ProgressSchema } from '../progress/model.ts';
-import type { Shelf } from '../../platform/db/schema.ts';
+import type { Shelf as StoredShelf } from '../../platform/db/schema.ts';
 
 /** In the order the library page shows them. */
-export const SHELVES = ['reading', 'plan_to_read', 'completed', 'dropped'] as const satisfies readonly Shelf[];
+export const SHELVES = ['reading', 'plan_to_read', 'completed', 'dropped'] as const;
+export type Shelf = (typeof SHELVES)[number];
+// The platform cannot import this model, so its column type names the shelves too: tsc fails here when the two differ.
+true satisfies [Shelf, StoredShelf] extends [StoredShelf, Shelf] ? true : never;
 export const DEFAULT_SHELF: Shelf = 'plan_to_read';
 /** One bulk request acts on at most this many books (docs/api.md). */
 export const MAX_BULK = 500;

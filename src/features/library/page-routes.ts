@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import type { Db } from '../../platform/db/index.ts';
-import type { Shelf } from '../../platform/db/schema.ts';
+import { BulkForm, MAX_BULK, ShelfForm, SlugParams, isShelf, type Shelf } from './model.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
@@ -8,14 +8,13 @@ import { wantsHtmx } from '../../platform/http/request-context.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
 import { safeReturnPath } from '../../platform/http/safe-redirect.ts';
 import { signedIn, textOf } from '../../platform/http/sign-in.ts';
-import type { PageContext } from '../../../views/context.ts';
+import type { PageContext } from '../../platform/http/page-context.ts';
 import { ShelfControl } from '../../../views/components/ShelfControl.tsx';
 import { LibraryPage } from '../../../views/pages/library/LibraryPage.tsx';
 import { LibrarySignedOut } from '../../../views/pages/library/LibrarySignedOut.tsx';
 import { RemoveConfirmPage } from '../../../views/pages/library/RemoveConfirmPage.tsx';
-import { libraryUrl, type LibraryUrlState } from '../../../views/pages/library/urls.ts';
+import { libraryUrl, type LibraryUrlState } from './paths.ts';
 import { booksBySlugs } from '../catalogue/service.ts';
-import { BulkForm, MAX_BULK, ShelfForm, SlugParams, isShelf } from './model.ts';
 import { LibraryPageQuery, noticeOf, pageStateOf, slugList } from './page-state.ts';
 import { UnknownSlugs, libraryOf, removeBook, removeBooks, saveBook, shelfCounts, shelveBooks } from './service.ts';
 
@@ -60,9 +59,9 @@ export function libraryPageRoutes(db: Db, auth: AuthPlugin, env: PageEnvironment
       if (!caller.user) return htmlResponse(LibrarySignedOut({ ctx }), 200, PRIVATE);
       return renderLibrary(db, ctx, caller.user.id, query);
     }, { query: LibraryPageQuery, detail: { hide: true } })
-    .post('/library/bulk', async ({ request, body, caller }) => {
+    .post('/library/bulk', async ({ request, body, user }) => {
       const returnShelf: Shelf | null = isShelf(body.return_shelf) ? body.return_shelf : null;
-      const userId = caller.user!.id;
+      const userId = user.id;
       const back = (state: LibraryUrlState) => see(libraryUrl({ shelf: returnShelf, ...state }));
       const slugs = slugList(body.slugs);
       if (slugs.length === 0) return back({ select: true, error: 'none' });
@@ -86,10 +85,9 @@ export function libraryPageRoutes(db: Db, auth: AuthPlugin, env: PageEnvironment
       }
       throw badRequest('action must be move or remove');
     }, { auth: bulkSignIn, beforeHandle: requireForm, body: BulkForm, detail: { hide: true } })
-    .post('/library/:slug', async ({ request, params, body, caller }) => {
+    .post('/library/:slug', async ({ request, params, body, user }) => {
       const { slug } = params;
       const returnTo = safeReturnPath(body.return_to, `/book/${slug}`);
-      const user = caller.user!;
       const choice = body.shelf ?? 'plan_to_read';
       if (choice !== 'remove' && !isShelf(choice)) throw badRequest('shelf must be reading, plan_to_read, completed, dropped or remove');
       let shelf: Shelf | null = null;

@@ -1,8 +1,7 @@
 import { t } from 'elysia';
-import type { Shelf } from '../../platform/db/schema.ts';
-import type { Translate } from '../../../views/context.ts';
+import { isShelf, type Shelf } from './model.ts';
+import type { Translate } from '../../platform/i18n/index.ts';
 import type { Notice } from '../../../views/pages/library/types.ts';
-import { isShelf } from './model.ts';
 
 /** The page's query is read leniently: an unknown tab shows all books rather than an error page. */
 export const LibraryPageQuery = t.Object({

@@ -1,8 +1,7 @@
 import type { Db } from '../../platform/db/index.ts';
-import type { Shelf } from '../../platform/db/schema.ts';
+import { DEFAULT_SHELF, SHELVES, type Shelf, type LibraryEntry } from './model.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { booksBySlugs } from '../catalogue/service.ts';
-import { DEFAULT_SHELF, SHELVES, type LibraryEntry } from './model.ts';
 import {
   bookExists, countByShelf, deleteEntries, existingBooks, findShelf, listEntries, savedAmong, updateShelf, upsertEntry, type EntryRow,
 } from './queries.ts';

@@ -2,8 +2,7 @@ import type { JobBody, JobContext } from '../../platform/queue/runtime.ts';
 import type { ObjectStore } from '../../platform/objects/port.ts';
 import { sweepAudioParts, type PartsSweepResult } from '../audio/generation/parts-sweep.ts';
 import { pruneImportFiles, type ImportFilesPruneResult } from '../imports/prune.ts';
-import { pruneJobsKind } from './kinds.ts';
-import { NEXT_PRUNE_DELAY_MS, PRUNE_SCHEDULE_KEY, pruneFinishedJobs } from './service.ts';
+import { pruneFinishedJobs } from './service.ts';
 
 /** What the daily job needs inside its worker thread (worker-deps.ts builds the real one). */
 export interface MaintenanceDeps {
@@ -43,21 +42,12 @@ async function sweepStore(deps: MaintenanceDeps, ctx: JobContext): Promise<Store
   }
 }
 
-/** Daily: delete old finished jobs, leftover audio pieces and old imports' files, then schedule tomorrow's run in the same commit as today's end. */
+/** Daily: delete old finished jobs, leftover audio pieces and old imports' files (the queue books tomorrow's run: kinds.ts). */
 export function maintenanceJob(deps: MaintenanceDeps): JobBody<Record<string, never>, MaintenanceResult> {
   return async (_payload, ctx) => {
     const deleted = await pruneFinishedJobs(ctx.db);
     const { audioParts, importFiles } = await sweepStore(deps, ctx);
     ctx.log.info('maintenance done', { deleted, audioParts, importFiles });
-    return ctx.finish(async (trx) => {
-      // Hand the schedule's dedupe key to tomorrow's run (the key is unique among queued and running jobs).
-      await trx.updateTable('jobs').set({ dedupe_key: null }).where('id', '=', ctx.jobId).execute();
-      await trx
-        .insertInto('jobs')
-        .values({ kind: pruneJobsKind.kind, payload: '{}', max_attempts: pruneJobsKind.maxAttempts, run_at: new Date(Date.now() + NEXT_PRUNE_DELAY_MS), dedupe_key: PRUNE_SCHEDULE_KEY })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      return { deleted, audioParts, importFiles };
-    });
+    return { deleted, audioParts, importFiles };
   };
 }

@@ -1,25 +1,18 @@
-import { sql } from 'kysely';
+import { systemClock, type Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/index.ts';
-import { enqueueKind } from '../../platform/queue/index.ts';
+import { scheduleRecurring } from '../../platform/queue/index.ts';
 import { pruneJobsKind } from './kinds.ts';
+import { deleteFinishedJobs } from './queries.ts';
 
+export { PRUNE_SCHEDULE_KEY } from './kinds.ts';
 export const FINISHED_JOB_RETENTION_DAYS = 14;
-const DAY_MS = 24 * 3600 * 1000;
-export const PRUNE_SCHEDULE_KEY = 'daily';
 
 /** Deletes finished job rows older than the retention; queued and running jobs are never touched. */
-export async function pruneFinishedJobs(db: Db, olderThanDays = FINISHED_JOB_RETENTION_DAYS): Promise<number> {
-  const result = await db
-    .deleteFrom('jobs')
-    .where('status', 'in', ['done', 'failed', 'cancelled'])
-    .where('finished_at', '<', sql<Date>`now() - make_interval(days => ${olderThanDays})`)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+export function pruneFinishedJobs(db: Db, olderThanDays = FINISHED_JOB_RETENTION_DAYS): Promise<number> {
+  return deleteFinishedJobs(db, olderThanDays);
 }
 
-/** Keeps one pruning job scheduled (the dedupe key makes this safe from every process at start). */
-export async function schedulePruning(db: Db, delayMs = 0): Promise<void> {
-  await enqueueKind(db, pruneJobsKind, {}, { dedupeKey: PRUNE_SCHEDULE_KEY, runAt: new Date(Date.now() + delayMs) });
+/** Keeps one pruning job scheduled (safe from every process at start); the queue books each next day's run. */
+export async function schedulePruning(db: Db, delayMs = 0, clock: Clock = systemClock): Promise<void> {
+  await scheduleRecurring(db, pruneJobsKind, new Date(clock().getTime() + delayMs));
 }
-
-export const NEXT_PRUNE_DELAY_MS = DAY_MS;

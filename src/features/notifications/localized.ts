@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/index.ts';
 import { DEFAULT_LOCALE, translate } from '../../platform/i18n/index.ts';
-import type { Locale } from '../../../views/context.ts';
+import type { Locale } from '../../platform/i18n/locale.ts';
 import { settingsOf } from '../settings/service.ts';
 import { notify, notifyAdmins, type NewNotification } from './service.ts';
 

@@ -1,12 +1,12 @@
 import { Elysia, t } from 'elysia';
 import type { Db } from '../../platform/db/index.ts';
-import type { AuthPlugin, Caller } from '../../platform/http/auth.ts';
+import type { AuthPlugin, CallerUser } from '../../platform/http/auth.ts';
 import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
 import { wantsHtmx } from '../../platform/http/request-context.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
 import { safeReturnPath } from '../../platform/http/safe-redirect.ts';
 import { signedIn } from '../../platform/http/sign-in.ts';
-import type { PageContext } from '../../../views/context.ts';
+import type { PageContext } from '../../platform/http/page-context.ts';
 import { NotificationBadge, REFRESH_EVENT } from '../../../views/components/NotificationBell.tsx';
 import { ClearConfirmPage } from '../../../views/pages/notifications/ClearConfirmPage.tsx';
 import { NotificationItem } from '../../../views/pages/notifications/NotificationItem.tsx';
@@ -33,7 +33,7 @@ const pageSignIn = signedIn(({ request }) => {
 });
 const actionSignIn = signedIn(() => '/notifications');
 
-const actorOf = (caller: Caller): Actor | null => (caller.user ? { id: caller.user.id, admin: caller.user.role === 'admin' } : null);
+const actorOf = (user: CallerUser): Actor => ({ id: user.id, admin: user.role === 'admin' });
 
 /** htmx answers tell the bell to ask for its count again (and may show a toast). */
 function triggers(ctx: PageContext, done?: Done): Record<string, string> {
@@ -65,25 +65,25 @@ export function notificationsPageRoutes(db: Db, auth: AuthPlugin, env: PageEnvir
       const count = caller.user ? await unreadCount(db, caller.user.id) : 0;
       return htmlResponse(NotificationBadge({ ctx, count }), 200, { 'cache-control': 'private, no-store' });
     }, { detail: { hide: true } })
-    .get('/notifications', async ({ request, query, caller }) => {
+    .get('/notifications', async ({ request, query, user }) => {
       const ctx = pageContext(request, env);
       // Read leniently: a bad cursor shows the first page, an unknown `done` no notice.
       const before = /^[1-9][0-9]{0,15}$/.test(query.before ?? '') ? Number(query.before) : undefined;
-      return renderPage(db, ctx, caller.user!.id, { before, done: isDone(query.done) ? query.done : null });
+      return renderPage(db, ctx, user.id, { before, done: isDone(query.done) ? query.done : null });
     }, { auth: pageSignIn, query: PageQuery, detail: { hide: true } })
-    .post('/notifications/read-all', async ({ request, caller }) => {
-      const userId = caller.user!.id;
+    .post('/notifications/read-all', async ({ request, user }) => {
+      const userId = user.id;
       await markAllRead(db, userId);
       return afterAll(db, request, env, userId, 'read-all');
     }, { auth: actionSignIn, detail: { hide: true } })
-    .post('/notifications/clear', async ({ request, body, caller }) => {
-      const userId = caller.user!.id;
+    .post('/notifications/clear', async ({ request, body, user }) => {
+      const userId = user.id;
       if (body?.confirmed !== '1') return htmlResponse(ClearConfirmPage({ ctx: pageContext(request, env) }), 200, PRIVATE);
       await clearAll(db, userId);
       return afterAll(db, request, env, userId, 'cleared');
     }, { auth: actionSignIn, body: t.Optional(ClearForm), detail: { hide: true } })
-    .post('/notifications/:id/open', async ({ request, params, caller }) => {
-      const actor = actorOf(caller)!;
+    .post('/notifications/:id/open', async ({ request, params, user }) => {
+      const actor = actorOf(user);
       const notification = await setReadState(db, actor, parseId(params.id), true);
       // Stored links are site paths already (service.ts); checked again on the way out all the same.
       const link = notification.link === null ? null : safeReturnPath(notification.link, '/notifications');
@@ -94,8 +94,8 @@ export function notificationsPageRoutes(db: Db, auth: AuthPlugin, env: PageEnvir
       const html = (await NotificationItem({ ctx, notification, now: new Date() })) + (await NotificationsStatus({ ctx, ...status, oob: true }));
       return htmlResponse(html, 200, triggers(ctx));
     }, { auth: actionSignIn, params: IdParams, detail: { hide: true } })
-    .post('/notifications/:id/dismiss', async ({ request, params, caller }) => {
-      const actor = actorOf(caller)!;
+    .post('/notifications/:id/dismiss', async ({ request, params, user }) => {
+      const actor = actorOf(user);
       const id = parseId(params.id);
       await dismiss(db, actor, id);
       if (!wantsHtmx(request)) return see('/notifications?done=dismissed');

@@ -4,7 +4,7 @@ import type { AssetTable } from '../../platform/http/assets.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
 import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
-import type { SpeechCatalog } from '../audio/voices/service.ts';
+import type { SpeechCatalog } from '../../integrations/tts/index.ts';
 import { OfflinePage } from '../../../views/pages/offline/OfflinePage.tsx';
 import { KeepListResponse, KeepParams, KeepQuery } from './model.ts';
 import { keepList } from './service.ts';

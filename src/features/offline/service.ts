@@ -1,6 +1,6 @@
 import { bookDetail } from '../reader/service.ts';
 import { storedAudioInRange } from '../audio/generation/service.ts';
-import type { SpeechCatalog } from '../audio/voices/service.ts';
+import type { SpeechCatalog } from '../../integrations/tts/index.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { KeepList } from './model.ts';
 

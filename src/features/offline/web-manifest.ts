@@ -1,4 +1,4 @@
-import type { PageContext } from '../../../views/context.ts';
+import type { PageContext } from '../../platform/http/page-context.ts';
 
 /**
  * The web app manifest: what makes Chapterhouse installable, in the visitor's language. The

@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { CallerResolver } from '../../platform/http/auth.ts';
 import { urlOf } from '../../platform/http/request-context.ts';
-import { basicCredentials, userByAppPassword, type AppPasswordUser } from '../app-passwords/service.ts';
+import { basicCredentials, userByAppPassword, type AppPasswordUser } from '../accounts/app-passwords/service.ts';
 
 export const BASIC_CHALLENGE = 'Basic realm="Chapterhouse", charset="UTF-8"';
 

@@ -1,8 +1,8 @@
 import { Elysia } from 'elysia';
 import type { BootedPlatform } from '../../platform/boot.ts';
+import { credentialUser, type AuthPlugin, type CallerUser } from '../../platform/http/auth.ts';
 import type { PageEnvironment } from '../../platform/http/page.ts';
 import { linkBase } from '../../platform/http/public-origin.ts';
-import type { AppPasswordUser } from '../app-passwords/service.ts';
 import { ACQUISITION_TYPE, NAVIGATION_TYPE } from './atom.ts';
 import { BASIC_CHALLENGE, appPasswordCaller } from './basic-auth.ts';
 import type { FeedContext } from './feeds.ts';
@@ -26,37 +26,39 @@ function challenge(): Response {
  * The OPDS 1.2 catalogue for e-reader apps (docs/opds.md): navigation feeds, acquisition feeds of
  * the catalogue's lists, genres and the reader's shelves, and an OpenSearch search.
  */
-export function opdsRoutes(platform: BootedPlatform, env: PageEnvironment, listings: CatalogueListings) {
+export function opdsRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment, listings: CatalogueListings) {
   const catalogue = listings.index;
   const deps = { db: platform.db, clock: platform.clock };
-  const detail = (summary: string) => ({ tags: ['opds'], summary });
+  /** The e-reader's credential (the auth macro's `{ credential }`): an app password over HTTP Basic, else the challenge. */
+  const appPassword = async (request: Request): Promise<CallerUser | Response> => {
+    const user = await appPasswordCaller(deps, request);
+    return user ? credentialUser(user) : challenge();
+  };
+  const feedOf = (user: CallerUser): FeedContext => ({ base: linkBase(env.baseUrl), role: user.role });
+  /** Every route: signed in by app password, described under the opds tag. */
+  const opdsRoute = (summary: string) => ({ auth: { credential: appPassword }, detail: { tags: ['opds'], summary } });
   const list = (name: ListName) =>
-    ({ query, reader }: { query: { page?: number }; reader: FeedContext }) => listFeed(platform.db, catalogue, reader, name, query.page ?? 1).then((body) => xml(body, ACQUISITION_TYPE));
+    ({ query, user }: { query: { page?: number }; user: CallerUser }) => listFeed(platform.db, catalogue, feedOf(user), name, query.page ?? 1).then((body) => xml(body, ACQUISITION_TYPE));
   return new Elysia({ name: 'opds' })
-    .resolve(async ({ request }): Promise<{ opdsUser: AppPasswordUser | null; reader: FeedContext }> => {
-      const opdsUser = await appPasswordCaller(deps, request);
-      const reader: FeedContext = { base: linkBase(env.baseUrl), role: opdsUser?.role ?? 'user' };
-      return { opdsUser, reader };
-    })
-    .onBeforeHandle(({ opdsUser }) => (opdsUser ? undefined : challenge()))
-    .get('/opds', async ({ reader }) => xml(await rootFeed(platform.db, reader), NAVIGATION_TYPE), { detail: detail('OPDS catalogue root (navigation feed)') })
-    .get('/opds/opensearch.xml', ({ reader }) => xml(openSearchDescription(reader.base), OPENSEARCH_MEDIA_TYPE), { detail: detail('OpenSearch description of the OPDS search') })
-    .get('/opds/new', list('new'), { query: PageQuery, detail: detail('Newest books (acquisition feed)') })
-    .get('/opds/updated', list('updated'), { query: PageQuery, detail: detail('Recently updated books (acquisition feed)') })
-    .get('/opds/popular', list('popular'), { query: PageQuery, detail: detail('Popular books (acquisition feed)') })
-    .get('/opds/genres', async ({ reader }) => xml(await genresFeed(platform.db, catalogue, reader), NAVIGATION_TYPE), { detail: detail('Genres (navigation feed)') })
+    .use(auth)
+    .get('/opds', async ({ user }) => xml(await rootFeed(platform.db, feedOf(user)), NAVIGATION_TYPE), opdsRoute('OPDS catalogue root (navigation feed)'))
+    .get('/opds/opensearch.xml', ({ user }) => xml(openSearchDescription(feedOf(user).base), OPENSEARCH_MEDIA_TYPE), opdsRoute('OpenSearch description of the OPDS search'))
+    .get('/opds/new', list('new'), { query: PageQuery, ...opdsRoute('Newest books (acquisition feed)') })
+    .get('/opds/updated', list('updated'), { query: PageQuery, ...opdsRoute('Recently updated books (acquisition feed)') })
+    .get('/opds/popular', list('popular'), { query: PageQuery, ...opdsRoute('Popular books (acquisition feed)') })
+    .get('/opds/genres', async ({ user }) => xml(await genresFeed(platform.db, catalogue, feedOf(user)), NAVIGATION_TYPE), opdsRoute('Genres (navigation feed)'))
     .get(
       '/opds/genres/:genre',
-      async ({ params, query, reader }) => xml(await genreFeed(platform.db, catalogue, reader, params.genre, query.page ?? 1), ACQUISITION_TYPE),
-      { params: GenreParams, query: PageQuery, detail: detail('Books of one genre (acquisition feed)') },
+      async ({ params, query, user }) => xml(await genreFeed(platform.db, catalogue, feedOf(user), params.genre, query.page ?? 1), ACQUISITION_TYPE),
+      { params: GenreParams, query: PageQuery, ...opdsRoute('Books of one genre (acquisition feed)') },
     )
     .get(
       '/opds/shelves/:shelf',
-      async ({ params, query, reader, opdsUser }) => xml(await shelfFeed(platform.db, reader, opdsUser!.id, params.shelf, query.page ?? 1), ACQUISITION_TYPE),
-      { params: ShelfParams, query: PageQuery, detail: detail("A shelf of the reader's library (acquisition feed)") },
+      async ({ params, query, user }) => xml(await shelfFeed(platform.db, feedOf(user), user.id, params.shelf, query.page ?? 1), ACQUISITION_TYPE),
+      { params: ShelfParams, query: PageQuery, ...opdsRoute("A shelf of the reader's library (acquisition feed)") },
     )
-    .get('/opds/search', async ({ query, reader }) => xml(await searchFeed(platform.db, catalogue, reader, query.q, query.page ?? 1), ACQUISITION_TYPE), {
+    .get('/opds/search', async ({ query, user }) => xml(await searchFeed(platform.db, catalogue, feedOf(user), query.q, query.page ?? 1), ACQUISITION_TYPE), {
       query: SearchQuery,
-      detail: detail('Search results (acquisition feed)'),
+      ...opdsRoute('Search results (acquisition feed)'),
     });
 }

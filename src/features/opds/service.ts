@@ -1,11 +1,10 @@
 import type { Db } from '../../platform/db/index.ts';
-import type { Shelf } from '../../platform/db/schema.ts';
+import { SHELVES, type Shelf } from '../library/model.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { translate } from '../../platform/i18n/index.ts';
 import { PAGE_SIZE, type BrowseSort } from '../catalogue/model.ts';
 import { browse, genres, search, searchQueryText } from '../catalogue/service.ts';
 import type { CatalogueIndexSource } from '../catalogue/index/sync.ts';
-import { SHELVES } from '../library/model.ts';
 import { libraryOf } from '../library/service.ts';
 import type { Book } from '../catalogue/model.ts';
 import { acquisitionFeed, navigationFeed, type BookPageOf, type FeedContext, type NavigationItem } from './feeds.ts';
@@ -60,12 +59,12 @@ export async function rootFeed(db: Db, ctx: FeedContext): Promise<string> {
 
 export async function listFeed(db: Db, catalogue: CatalogueIndexSource, ctx: FeedContext, name: ListName, page: number): Promise<string> {
   const list = LISTS[name];
-  const found = await browse(catalogue, { sort: list.sort, genre: null, status: null, audio: false, page, limit: PAGE_SIZE });
+  const found = browse(await catalogue.current(), { sort: list.sort, genre: null, status: null, audio: false, page, limit: PAGE_SIZE });
   return acquisitionFeed(ctx, urn(name), list.title, `${OPDS_ROOT}/${name}`, await dated(db, found.books, page, found.has_more));
 }
 
 export async function genresFeed(db: Db, catalogue: CatalogueIndexSource, ctx: FeedContext): Promise<string> {
-  const items = (await genres(catalogue))
+  const items = genres(await catalogue.current())
     .filter((genre) => genre.count > 0)
     .map((genre): NavigationItem => ({
       id: urn('genre', genre.slug), title: genre.name, description: `${genre.count} ${genre.count === 1 ? 'book' : 'books'}`, path: genreFeedPath(genre.slug), kind: 'acquisition',
@@ -74,9 +73,10 @@ export async function genresFeed(db: Db, catalogue: CatalogueIndexSource, ctx: F
 }
 
 export async function genreFeed(db: Db, catalogue: CatalogueIndexSource, ctx: FeedContext, slug: string, page: number): Promise<string> {
-  const genre = (await genres(catalogue)).find((g) => g.slug === slug);
+  const snapshot = await catalogue.current();
+  const genre = genres(snapshot).find((g) => g.slug === slug);
   if (!genre) throw notFound('Genre not found');
-  const found = await browse(catalogue, { sort: 'popular', genre: slug, status: null, audio: false, page, limit: PAGE_SIZE });
+  const found = browse(snapshot, { sort: 'popular', genre: slug, status: null, audio: false, page, limit: PAGE_SIZE });
   return acquisitionFeed(ctx, urn('genre', slug), genre.name, genreFeedPath(slug), await dated(db, found.books, page, found.has_more));
 }
 
@@ -90,6 +90,6 @@ export async function shelfFeed(db: Db, ctx: FeedContext, userId: string, shelf:
 
 export async function searchFeed(db: Db, catalogue: CatalogueIndexSource, ctx: FeedContext, q: string | undefined, page: number): Promise<string> {
   const text = searchQueryText(q);
-  const found = await search(catalogue, text, page, PAGE_SIZE);
+  const found = search(await catalogue.current(), text, page, PAGE_SIZE);
   return acquisitionFeed(ctx, urn('search'), `Search: ${text}`, SEARCH_PATH, await dated(db, found.books, page, found.has_more), { q: text });
 }

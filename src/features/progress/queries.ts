@@ -90,3 +90,7 @@ export async function deleteProgress(db: Db, reader: Reader, slug: string): Prom
   const result = await db.deleteFrom('progress').where(ownedBy(reader) as never).where('slug', '=', slug).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+export async function bookExists(db: Db, slug: string): Promise<boolean> {
+  return !!(await db.selectFrom('books').select('slug').where('slug', '=', slug).executeTakeFirst());
+}

@@ -4,15 +4,15 @@ import type { AuthPlugin } from '../../platform/http/auth.ts';
 import { limitReaderWrites } from '../../platform/http/rate-limit.ts';
 import { t } from 'elysia';
 import { AudioTimeBody, AudioTimeQuery, AudioTimeResponse, ProgressBody, ProgressResponse, ProgressSchema, SlugParams } from './model.ts';
-import { audioTimeOf, forgetProgress, progressOf, recordProgress } from './service.ts';
+import { audioTimeOf, forgetProgress, progressOf, recordProgress, type StartedReading } from './service.ts';
 
 /** Reading and listening positions, per signed-in user or else per anonymous session (docs/api.md). */
-export function progressRoutes(platform: Pick<BootedPlatform, 'db' | 'cache' | 'clock'>, auth: AuthPlugin) {
+export function progressRoutes(platform: Pick<BootedPlatform, 'db' | 'cache' | 'clock'>, auth: AuthPlugin, startedReading: StartedReading) {
   const { db } = platform;
   return new Elysia({ name: 'progress' })
     .use(auth)
     .onBeforeHandle(limitReaderWrites(platform, 'progress'))
-    .post('/api/progress', ({ body, caller }) => recordProgress(db, caller.reader, body), {
+    .post('/api/progress', ({ body, caller }) => recordProgress(db, caller.reader, body, startedReading), {
       body: ProgressBody,
       response: ProgressResponse,
       detail: { tags: ['reading'], summary: 'Record the reader’s place (last write wins by timestamp)' },
@@ -32,7 +32,7 @@ export function progressRoutes(platform: Pick<BootedPlatform, 'db' | 'cache' | '
       detail: { tags: ['reading'], summary: 'Saved audio position of a chapter, in seconds (0 when none)' },
     })
     .patch('/api/progress/audio-time', async ({ body, caller }) => {
-      const { progress } = await recordProgress(db, caller.reader, { slug: body.slug, chapter: body.chapter, audioTime: body.audio_time, timestamp: body.timestamp });
+      const { progress } = await recordProgress(db, caller.reader, { slug: body.slug, chapter: body.chapter, audioTime: body.audio_time, timestamp: body.timestamp }, startedReading);
       return { audio_time: progress.chapter === body.chapter ? progress.audio_time : 0 };
     }, { body: AudioTimeBody, response: AudioTimeResponse, detail: { tags: ['reading'], summary: 'Save the audio position of a chapter' } });
 }

@@ -2,8 +2,7 @@ import type { Db } from '../../platform/db/index.ts';
 import type { Reader } from '../../platform/http/auth.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { Progress } from './model.ts';
-import { markStartedReading } from '../library/service.ts';
-import { deleteProgress, findProgress, recentProgress, writeProgress, type ProgressRow } from './queries.ts';
+import { bookExists, deleteProgress, findProgress, recentProgress, writeProgress, type ProgressRow } from './queries.ts';
 
 /** A device clock ahead of ours must not pin progress in the future, where nothing could replace it. */
 const MAX_CLOCK_SKEW_MS = 60_000;
@@ -28,16 +27,24 @@ export async function recentReading(db: Db, reader: Reader, limit = 12): Promise
   return (await recentProgress(db, reader, limit)).map(toProgress);
 }
 
+/**
+ * What else recording a signed-in reader's progress does: a book saved for later moves to the
+ * "reading" shelf. It is the library's rule (library/service.ts markStartedReading); src/app.ts
+ * passes it in, so that progress, which the library shows, does not import the library.
+ */
+export type StartedReading = (userId: string, slug: string) => Promise<unknown>;
+
 export async function recordProgress(
   db: Db,
   reader: Reader,
   input: { slug: string; chapter: number; scroll?: number; audioTime?: number; timestamp?: string | number },
+  startedReading: StartedReading,
 ): Promise<{ progress: Progress; applied: boolean }> {
   const written = await writeProgress(db, reader, { slug: input.slug, chapter: input.chapter, scroll: input.scroll, audioTime: input.audioTime, at: writeTime(input.timestamp) });
   if (!written.found) throw notFound(written.book ? 'Chapter not found' : 'Book not found');
   const { row, applied } = written;
   // Starting a book saved for later moves it to the "reading" shelf.
-  if (applied && reader.kind === 'user') await markStartedReading(db, reader.userId, input.slug);
+  if (applied && reader.kind === 'user') await startedReading(reader.userId, input.slug);
   return { progress: toProgress(row), applied };
 }
 
@@ -50,6 +57,5 @@ export async function audioTimeOf(db: Db, reader: Reader, slug: string, chapter:
 export async function forgetProgress(db: Db, reader: Reader, slug: string): Promise<void> {
   const deleted = await deleteProgress(db, reader, slug);
   if (deleted) return;
-  const book = await db.selectFrom('books').select('slug').where('slug', '=', slug).executeTakeFirst();
-  if (!book) throw notFound('Book not found');
+  if (!(await bookExists(db, slug))) throw notFound('Book not found');
 }

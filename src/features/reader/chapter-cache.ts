@@ -2,9 +2,7 @@ import type { Cache } from '../../platform/cache/port.ts';
 import { countCacheLookup } from '../../platform/http/metrics/registry.ts';
 import { Lru } from './lru.ts';
 import { secondSighting } from '../../platform/cache/second-sighting.ts';
-
-/** The pub/sub channel on which writers announce a changed book (message: its slug). */
-export const CHAPTER_CHANGES = 'reader:chapter-changed';
+import { CHAPTER_CHANGES } from '../catalogue/writes/announce.ts';
 
 /** A cached value and what the page cache keys its renderings by. */
 export interface ChapterEntry<V> {
@@ -44,7 +42,7 @@ const key = (slug: string, n: number) => `${slug}\n${n}`;
 
 /**
  * What a chapter page needs, kept in this process so that a hot chapter costs no database round
- * trip. Writers announce changes (announceChapterChange in service.ts) on the shared cache's
+ * trip. Writers announce changes (announceChapterChange in catalogue/writes/announce.ts) on the shared cache's
  * pub/sub, which reaches every process; the TTL bounds how long an unannounced change can show.
  * Entries are only kept once the subscription is live, so no announcement can be missed by an
  * entry stored before it; a load that was running when a book changed is not kept either.

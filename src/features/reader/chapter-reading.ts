@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/index.ts';
 import { createBatcher, type Batcher } from '../../platform/db/batch.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { deflatePiece, GzipJoiner, type DeflatedPiece } from '../../platform/http/gzip-parts.ts';
-import type { Locale } from '../../../views/context.ts';
+import type { Locale } from '../../platform/i18n/locale.ts';
 import { coverPath } from '../catalogue/book.ts';
 import { isTranslationLocale } from '../translation/model.ts';
 import { translatedChapter, translationInProgress } from '../translation/service.ts';
@@ -12,12 +12,12 @@ import { createChapterCache, type ChapterCache, type ChapterEntry } from './chap
 import type { ChapterHtmlCache } from './html-cache.ts';
 import type { ChapterJson } from './model.ts';
 import { chapterText, findChaptersForReading, type ChapterKey, type ReadingFor, type ReadingRow } from './queries.ts';
-import { jsonMembers, storedPiece, storedRendering, storeRendering } from './stored-html.ts';
+import { jsonMembers, storedPiece, storedRendering, storeRendering } from '../catalogue/writes/stored-html.ts';
 
 /**
  * Reading a chapter: its page and its JSON. Each is one query, shared with the reads that arrive
  * at the same time (platform/db/batch.ts), that returns the facts around the text and the text's
- * stored compressed form for that answer (stored-html.ts): the page's rendering, or the text and
+ * stored compressed form for that answer (catalogue/writes/stored-html.ts): the page's rendering, or the text and
  * rendering as JSON members. So neither the text nor its rendering is read, rendered or
  * compressed per request; what is missing is made once and stored.
  */

@@ -1,7 +1,7 @@
 import type { Cache } from '../../platform/cache/port.ts';
 import { countCacheLookup } from '../../platform/http/metrics/registry.ts';
 import { Lru } from './lru.ts';
-import { RENDER_VERSION, renderChapter } from './render.ts';
+import { RENDER_VERSION, renderChapter } from '../../platform/markup/chapter-html.ts';
 
 export interface ChapterHtmlCache {
   /**

@@ -1,9 +1,8 @@
 import { t, type Static } from 'elysia';
-import { BookSchema } from '../catalogue/model.ts';
+import { BookSchema, MAX_CHAPTER } from '../catalogue/model.ts';
 
 /** Unknown or malformed slugs are simply not found (404), like any other missing book. */
 const Slug = t.String({ minLength: 1, maxLength: 200 });
-const MAX_CHAPTER = 1_000_000;
 
 export const BookParams = t.Object({ slug: Slug });
 
@@ -35,5 +34,3 @@ export const ChapterResponse = t.Object({
   next: t.Union([t.Integer(), t.Null()]),
 });
 export type ChapterJson = Static<typeof ChapterResponse>;
-
-export { MAX_CHAPTER };

@@ -1,7 +1,7 @@
 import { Lru } from '../../platform/cache/lru.ts';
 import { compileTemplate, type PageTemplate, type SlotKind, type SlotValues } from '../../platform/http/page-template.ts';
 import type { DeflatedPiece } from '../../platform/http/gzip-parts.ts';
-import type { PageContext } from '../../../views/context.ts';
+import type { PageContext } from '../../platform/http/page-context.ts';
 import { ChapterPage, chapterPageDerived } from '../../../views/pages/reader/ChapterPage.tsx';
 import { chapterPath } from '../../../views/pages/reader/links.ts';
 import type { ChapterPageData } from './chapter-reading.ts';

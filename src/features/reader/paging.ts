@@ -1,5 +1,5 @@
 import type { ChapterTitle } from './model.ts';
-import { MAX_CHAPTER } from './model.ts';
+import { MAX_CHAPTER } from '../catalogue/model.ts';
 
 /**
  * The book page lists chapters a hundred at a time, by number: page p holds chapters

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/index.ts';
 import type { BookRow } from '../catalogue/queries.ts';
-import { RENDERING_PREFIX } from './stored-html.ts';
+import { RENDERING_PREFIX } from '../catalogue/writes/stored-html.ts';
 import { preparedAs } from '../../platform/db/prepared.ts';
 
 /**
@@ -62,7 +62,7 @@ export interface ReadingRow {
   /** md5 of the chapter text (kept in html_source by a trigger, else computed): the key of the cached rendering. */
   text_hash: string | null;
   /**
-   * The stored rendering (made from this text by this renderer, stored-html.ts) and the text,
+   * The stored rendering (made from this text by this renderer, catalogue/writes/stored-html.ts) and the text,
    * only when what the reading asked for is not stored compressed: then they are needed.
    */
   text: string | null;

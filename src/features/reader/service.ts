@@ -1,18 +1,15 @@
-import type { Cache } from '../../platform/cache/port.ts';
 import type { Db } from '../../platform/db/index.ts';
-import type { Shelf } from '../../platform/db/schema.ts';
+import type { Shelf } from '../library/model.ts';
 import type { Reader } from '../../platform/http/auth.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { jsonColumn } from '../../platform/db/json.ts';
 import { toBook } from '../catalogue/service.ts';
-import { bumpCatalogueVersion } from '../catalogue/version.ts';
 import type { Book } from '../catalogue/model.ts';
 import { libraryShelfOf } from '../library/service.ts';
 import { myRating } from '../ratings/service.ts';
 import { bookCommentTotal } from '../comments/counts/service.ts';
 import type { Progress } from '../progress/model.ts';
 import { progressOf } from '../progress/service.ts';
-import { CHAPTER_CHANGES } from './chapter-cache.ts';
 import type { BookDetail, ChapterTitle } from './model.ts';
 import { chaptersAround, chapterTitles, findBookDetail, type BookDetailRow } from './queries.ts';
 import { chapterRange, pageCount, type ChapterListPage } from './paging.ts';
@@ -74,15 +71,4 @@ export async function nearestChapter(db: Db, slug: string, n: number): Promise<n
   const { below, above } = await chaptersAround(db, slug, n);
   if (below === null || above === null) return below ?? above;
   return n - below <= above - n ? below : above;
-}
-
-/**
- * Every writer of books or chapters (editing, scraping, import, AI titles, direct fixes) must call
- * this after its change is committed: every process drops the book's cached chapter pages.
- * Unannounced changes show after at most the cache's TTL (60 s).
- */
-export async function announceChapterChange(cache: Pick<Cache, 'publish'> | { publish(channel: string, message: string): void }, slug: string): Promise<void> {
-  // A job worker thread passes its ctx: the runner publishes on the shared cache for it.
-  await cache.publish(CHAPTER_CHANGES, slug);
-  await bumpCatalogueVersion(cache); // listings show the book too (catalogue/version.ts)
 }

@@ -2,8 +2,8 @@ import type { SourceBook, SourceChapterRef, SourceClient } from '../../integrati
 import { SourceError } from '../../integrations/sources/index.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { JobContext } from '../../platform/queue/index.ts';
-import { storedChapterKeys, upsertSourceBook, writeChapter } from '../catalogue/writes/service.ts';
-import { announceChapterChange } from '../reader/service.ts';
+import { setBookCover, storedChapterKeys, upsertSourceBook, writeChapter } from '../catalogue/writes/service.ts';
+import { announceChapterChange } from '../catalogue/writes/announce.ts';
 import { acquireHost } from './host-lease.ts';
 import type { Tally } from './tally.ts';
 import { describeSourceError, TaskCancelled } from './errors.ts';
@@ -76,7 +76,7 @@ export async function scrapeBook(deps: BookRunDeps, bookUrl: string, selection: 
     });
     tally.book(slug);
     const cover = await deps.storeCover?.(book, slug).catch((error) => (ctx.log.warn('cover not stored', { slug, error: String(error) }), null));
-    if (cover) await db.updateTable('books').set({ cover_key: cover }).where('slug', '=', slug).execute();
+    if (cover) await setBookCover(db, slug, cover);
 
     const wanted = await choose(deps, slug, book.chapters, selection);
     tally.planned(wanted.length);

@@ -7,7 +7,7 @@ import { finishTask, markRunning, taskById, type ScrapeTaskRow } from './queries
 import { Tally } from './tally.ts';
 import { notifyTaskEnded } from './notify.ts';
 import { runUpdateCheck } from './updates.ts';
-import type { TaskDetail } from './model.ts';
+import type { TaskDetail, TaskSummary } from './model.ts';
 
 /**
  * The body of a `scrape.book` job (jobs/scrape.book.worker.ts): runs one scrape task (a book, a
@@ -83,13 +83,6 @@ async function settle(ctx: JobContext, taskId: string, status: 'done' | 'failed'
 }
 
 const retryable = (error: SourceError) => ['timeout', 'rate_limited', 'blocked', 'http'].includes(error.kind);
-
-/** What the notification says: the book and how many chapters came in. */
-export interface TaskSummary {
-  slug: string | null;
-  title: string | null;
-  added: number;
-}
 
 async function perform(run: BookRunDeps, task: ScrapeTaskRow, cursor: number): Promise<TaskSummary> {
   const remember = async (number: number) => {

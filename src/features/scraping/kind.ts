@@ -13,13 +13,19 @@ export const scrapeKind = jobKind({
   maxAttempts: 3,
 });
 
-/** The new-chapters schedule: a light job that starts an `update` task and books the next run. */
+export const UPDATE_SCHEDULE_KEY = 'new-chapters';
+
+/** SCRAPE_UPDATE_HOURS as it was when the schedule began: each run hands it to the next. */
+export interface CheckUpdatesPayload {
+  intervalMs: number;
+}
+
+/** The new-chapters schedule: a light job that starts an `update` task; the queue books the next run. */
 export const checkUpdatesKind = jobKind({
   kind: 'scrape.check-updates',
   workerFile: new URL('../../../jobs/scrape.check-updates.worker.ts', import.meta.url).pathname,
   concurrency: 1,
   leaseSeconds: 30,
   maxAttempts: 3,
+  recurrence: { key: UPDATE_SCHEDULE_KEY, every: (payload) => (payload as CheckUpdatesPayload).intervalMs },
 });
-
-export const UPDATE_SCHEDULE_KEY = 'new-chapters';

@@ -1,4 +1,5 @@
 import { t, type Static } from 'elysia';
+import { TaskRunFields } from '../tasks/model.ts';
 
 /** The contract of scraping (docs/api.md "Admin"): requests, tasks and their details. */
 export const ScrapeBody = t.Object({
@@ -6,6 +7,15 @@ export const ScrapeBody = t.Object({
   all: t.Optional(t.Boolean({ error: 'all must be true or false' })),
 });
 export type ScrapeBody = Static<typeof ScrapeBody>;
+
+/** The backend's range request (docs/api.md, backend paths); the web layer names the admin in initiator_id. */
+export const RangeBody = t.Object({
+  url: t.String({ minLength: 1, maxLength: 2048, error: 'url and from are required' }),
+  from: t.Integer({ minimum: 1, error: 'url and from are required' }),
+  to: t.Optional(t.Union([t.Integer({ minimum: 1 }), t.Null()], { error: 'to must be a chapter number' })),
+  initiator_id: t.Optional(t.String({ format: 'uuid' })),
+});
+export type RangeBody = Static<typeof RangeBody>;
 
 export const TaskIdResponse = t.Object({ task_id: t.String() });
 export const RangeAccepted = t.Object({ task_id: t.String(), status: t.String() });
@@ -39,13 +49,7 @@ export const ScrapeTask = t.Object({
   to: t.Union([t.Integer(), t.Null()]),
   progress: t.Number(),
   detail: TaskDetail,
-  error: t.Union([t.String(), t.Null()]),
-  initiator_id: t.Union([t.String(), t.Null()]),
-  created: t.String(),
-  started: t.Union([t.String(), t.Null()]),
-  finished: t.Union([t.String(), t.Null()]),
-  /** Seconds from start to end (or to now while it runs); null before it starts. */
-  duration: t.Union([t.Number(), t.Null()]),
+  ...TaskRunFields,
 });
 export type ScrapeTask = Static<typeof ScrapeTask>;
 
@@ -53,3 +57,10 @@ export const TaskList = t.Object({ tasks: t.Array(ScrapeTask) });
 export const TaskParams = t.Object({ id: t.String({ format: 'uuid', error: 'Unknown task' }) });
 
 export const emptyDetail = (): TaskDetail => ({ total: 0, handled: 0, added: 0, updated: 0, unchanged: 0, failed: 0, gaps: [], errors: [], phase: 'waiting' });
+
+/** What the notification says: the book and how many chapters came in. */
+export interface TaskSummary {
+  slug: string | null;
+  title: string | null;
+  added: number;
+}

@@ -1,8 +1,7 @@
 import type { Db } from '../../platform/db/index.ts';
 import { notifyInTheirLanguage } from '../notifications/localized.ts';
 import type { ScrapeTaskRow } from './queries.ts';
-import type { TaskSummary } from './job.ts';
-import type { TaskDetail } from './model.ts';
+import type { TaskDetail, TaskSummary } from './model.ts';
 
 const LINK = '/admin/scraping';
 

@@ -116,6 +116,12 @@ export function allSourceBooks(db: Db) {
   return db.selectFrom('books').select(['slug', 'title', 'source_url']).where('source_key', 'is not', null).where('source_url', 'is not', null).orderBy('slug').execute();
 }
 
+/** The source page a book was scraped from: undefined for no such book, null for a book not scraped. */
+export async function sourceUrlOf(db: Db, slug: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom('books').select('source_url').where('slug', '=', slug).executeTakeFirst();
+  return row ? row.source_url : undefined;
+}
+
 export function markChecked(db: Db, slug: string) {
   return db.updateTable('books').set({ last_checked_at: sql`now()` }).where('slug', '=', slug).execute();
 }

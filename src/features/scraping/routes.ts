@@ -1,13 +1,18 @@
 import { Elysia, t } from 'elysia';
 import type { BootedPlatform } from '../../platform/boot.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
+import type { PageEnvironment } from '../../platform/http/page.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { deriveKey } from '../../platform/secrets.ts';
 import { createSourceClient } from '../../integrations/sources/index.ts';
-import { createScraperClient, ScraperUnreachable, type BackendReply } from './client.ts';
-import { scraperBackendRoutes } from './backend-routes.ts';
+import { ScraperUnreachable, type BackendReply } from './backend/client.ts';
+import { createHttpScraperClient } from './backend/http-client.ts';
+import { createInProcessScraperClient } from './backend/in-process-client.ts';
+import { scraperBackendRoutes } from './backend/routes.ts';
+import { scrapingAdminRoutes } from './admin/routes.ts';
 import { cancelTask, getTask, listTasks, startUpdateCheck, type ScrapingDeps } from './service.ts';
 import { ScrapeBody, ScrapeTask, TaskIdResponse, TaskList, TaskParams } from './model.ts';
+import { sourceUrlOf } from './queries.ts';
 import { scrapeKind } from './kind.ts';
 import { sourcesConfig } from './sources-config.ts';
 
@@ -17,14 +22,19 @@ function relay(reply: BackendReply): Response {
   return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
 }
 
-/** The web side: `/api/scrape` and `/api/scrape/range` go through the scraper client; task listings and cancel. */
-export function scrapingRoutes(platform: BootedPlatform, auth: AuthPlugin, local: () => (request: Request) => Promise<Response>) {
+/**
+ * The web side: `/api/scrape` and `/api/scrape/range` go through the scraper client (the service in
+ * this process, or the backend at SCRAPER_URL); task listings and cancel. The backend paths stay
+ * mounted for web layers elsewhere whose SCRAPER_URL points here. The admin's scraping pages: admin/.
+ */
+export function scrapingRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment) {
   const deps: ScrapingDeps = { db: platform.db, sources: createSourceClient(sourcesConfig(platform.config)), kind: scrapeKind };
   const serviceToken = deriveKey(platform.authSecret, 'scraper-backend');
-  const client = createScraperClient({ baseUrl: platform.config.content.scraperUrl, serviceToken, local: (request) => local()(request), log: platform.log });
-  const call = async (path: string, body: unknown) => {
+  const { scraperUrl } = platform.config.content;
+  const client = scraperUrl ? createHttpScraperClient({ baseUrl: scraperUrl, serviceToken, log: platform.log }) : createInProcessScraperClient(deps);
+  const call = async (reply: Promise<BackendReply>) => {
     try {
-      return relay(await client.post(path, body));
+      return relay(await reply);
     } catch (error) {
       if (error instanceof ScraperUnreachable) throw new AppError(502, 'bad_gateway', 'Could not reach scraper');
       throw error;
@@ -34,16 +44,16 @@ export function scrapingRoutes(platform: BootedPlatform, auth: AuthPlugin, local
   return new Elysia({ name: 'scraping' })
     .use(auth)
     .use(scraperBackendRoutes(deps, auth, serviceToken))
-    .post('/api/scrape', ({ body, caller }) => call('/scrape/book', { ...body, initiator_id: caller.user!.id }), {
+    .post('/api/scrape', ({ body, user }) => call(client.scrapeBook(body, user.id)), {
       auth: 'admin',
       body: ScrapeBody,
       detail: { tags, summary: 'Scrape one book ({url}) or every scraped book ({all: true}): 202 {task_id}' },
     })
-    .post('/api/scrape/range', async ({ request, caller }) => {
+    .post('/api/scrape/range', async ({ request, user }) => {
       const body = parseJsonObject(await request.text());
       const { url, from, to } = body;
       if (typeof url !== 'string' || !url || typeof from !== 'number' || !Number.isFinite(from)) throw badRequest('url and from are required');
-      return call('/scrape/book/range', { url, from, ...(to !== undefined ? { to } : {}), initiator_id: caller.user!.id });
+      return call(client.scrapeRange({ url, from, ...(to !== undefined ? { to } : {}) }, user.id));
     }, { auth: 'admin', parse: 'none', detail: { tags, summary: 'Scrape chapters from..to (to omitted: to the last chapter); relays the backend status and body' } })
     .get('/api/admin/scrape-tasks', async ({ query }) => ({ tasks: await listTasks(platform.db, query.limit ?? 50, query.book, platform.clock()) }), {
       auth: 'admin',
@@ -58,12 +68,13 @@ export function scrapingRoutes(platform: BootedPlatform, auth: AuthPlugin, local
       response: ScrapeTask,
       detail: { tags, summary: 'Cancel: a waiting task ends now, a running one before its next chapter (keeping what it has)' },
     })
-    .post('/api/admin/books/:slug/check-updates', async ({ params, caller, status }) => {
-      const book = await platform.db.selectFrom('books').select(['source_url']).where('slug', '=', params.slug).executeTakeFirst();
-      if (!book) throw new AppError(404, 'not_found', 'No such book');
-      if (!book.source_url) throw badRequest('This book was not scraped from a source');
-      return status(202, { task_id: await startUpdateCheck(deps, caller.user!.id, book.source_url) });
-    }, { auth: 'admin', params: t.Object({ slug: t.String({ maxLength: 200 }) }), response: { 202: TaskIdResponse }, detail: { tags, summary: 'Look for new chapters of one book now' } });
+    .post('/api/admin/books/:slug/check-updates', async ({ params, user, status }) => {
+      const sourceUrl = await sourceUrlOf(platform.db, params.slug);
+      if (sourceUrl === undefined) throw new AppError(404, 'not_found', 'No such book');
+      if (!sourceUrl) throw badRequest('This book was not scraped from a source');
+      return status(202, { task_id: await startUpdateCheck(deps, user.id, sourceUrl) });
+    }, { auth: 'admin', params: t.Object({ slug: t.String({ maxLength: 200 }) }), response: { 202: TaskIdResponse }, detail: { tags, summary: 'Look for new chapters of one book now' } })
+    .use(scrapingAdminRoutes(platform, auth, env));
 }
 
 /** interface.md: a malformed body, or one that is not a JSON object, is 400 `Invalid JSON body`. */

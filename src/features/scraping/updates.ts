@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, isLocale, translate } from '../../platform/i18n/index.t
 import { scrapeBook, type BookRunDeps } from './book-run.ts';
 import { describeSourceError } from './errors.ts';
 import { allSourceBooks, markChecked, ongoingSourceBooks, saversOf, type ScrapeTaskRow } from './queries.ts';
-import type { TaskSummary } from './job.ts';
+import type { TaskSummary } from './model.ts';
 
 /** Books one new-chapters run looks at (least recently checked first); the rest wait for the next run. */
 export const UPDATE_BATCH = 500;

@@ -1,6 +1,6 @@
 import { readCookie, serializeCookie } from '../../platform/http/cookies.ts';
 import { makeTranslator } from '../../platform/i18n/index.ts';
-import type { PageContext } from '../../../views/context.ts';
+import type { PageContext } from '../../platform/http/page-context.ts';
 import type { StoredAppearance } from './service.ts';
 
 const YEAR = 365 * 24 * 3600;

@@ -1,6 +1,7 @@
 import { t, type Static } from 'elysia';
 import type { TLiteral, TUnion } from '@sinclair/typebox';
-import { FONT_FAMILIES, LOCALES, THEMES } from '../../../views/context.ts';
+import { FONT_FAMILIES, THEMES } from '../../platform/http/appearance.ts';
+import { LOCALES } from '../../platform/i18n/locale.ts';
 
 /** One reader's settings: the seven fields of GET /api/settings (decisions.md, "Shapes"). */
 export const SETTINGS_FIELDS = ['auto_next', 'voice', 'speed', 'theme', 'locale', 'font_family', 'font_size'] as const;

@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import type { Db } from '../../platform/db/index.ts';
-import type { AuthPlugin, Caller } from '../../platform/http/auth.ts';
-import { AppError, badRequest, unauthorized } from '../../platform/http/errors.ts';
+import type { AuthPlugin } from '../../platform/http/auth.ts';
+import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { appearanceFromRequest } from '../../platform/http/page.ts';
 import { wantsHtmx } from '../../platform/http/request-context.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
@@ -12,11 +12,6 @@ import { PrivacyBody, PrivacyForm, PrivacySchema } from './model.ts';
 import { privacyOf, savePrivacy } from './service.ts';
 
 const tags = ['reading'];
-
-function userOf(caller: Caller): NonNullable<Caller['user']> {
-  if (!caller.user) throw unauthorized();
-  return caller.user;
-}
 
 function requireForm({ request }: { request: Request }): void {
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
@@ -42,12 +37,12 @@ function toastHeader(message: string): string {
 export function privacyRoutes(db: Db, auth: AuthPlugin) {
   return new Elysia({ name: 'settings-privacy' })
     .use(auth)
-    .get('/api/settings/privacy', ({ caller }) => privacyOf(db, userOf(caller).id), {
+    .get('/api/settings/privacy', ({ user }) => privacyOf(db, user.id), {
       auth: 'user',
       response: PrivacySchema,
       detail: { tags, summary: 'Whether your library (shelves and recent reading) is private (401 anonymous)' },
     })
-    .put('/api/settings/privacy', ({ body, caller }) => savePrivacy(db, userOf(caller).id, body), {
+    .put('/api/settings/privacy', ({ body, user }) => savePrivacy(db, user.id, body), {
       auth: 'user',
       transform: ({ body }) => {
         // Elysia drops unknown properties before validating; a typo must not pass as "no change".
@@ -58,8 +53,7 @@ export function privacyRoutes(db: Db, auth: AuthPlugin) {
       response: PrivacySchema,
       detail: { tags, summary: 'Make your library private or public again; answers the stored value' },
     })
-    .post('/settings/privacy', async ({ request, body, caller }) => {
-      const user = caller.user!;
+    .post('/settings/privacy', async ({ request, body, user }) => {
       const privacy = await savePrivacy(db, user.id, { library_private: checkboxValue(body?.library_private) });
       if (!wantsHtmx(request)) return new Response(null, { status: 303, headers: { location: '/settings?privacy=saved#privacy' } });
       const translate = makeTranslator(appearanceFromRequest(request).locale);

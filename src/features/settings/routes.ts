@@ -12,9 +12,9 @@ import { appearanceCookies, changedAppearanceCookies, withAppearance } from './a
 import { readSettingsForm } from './form.ts';
 import { privacyOf, saveSettings, settingsRowOf, storedAppearance, toSettings } from './service.ts';
 import type { SettingsRow } from './queries.ts';
-import { appearanceRoutes } from '../preferences/routes.ts';
+import { appearanceRoutes } from './preferences/routes.ts';
 import { privacyRoutes } from './privacy-routes.ts';
-import type { SpeechCatalog } from '../audio/voices/service.ts';
+import type { SpeechCatalog } from '../../integrations/tts/index.ts';
 import { checkOfferedVoice, effectiveVoice, isAcceptedVoice, offeredVoices } from './voices.ts';
 
 /**

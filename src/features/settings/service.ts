@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/index.ts';
 import type { Reader } from '../../platform/http/auth.ts';
-import { FONT_FAMILIES, LOCALES, THEMES, type FontFamily, type Locale, type Theme } from '../../../views/context.ts';
+import { FONT_FAMILIES, THEMES, type FontFamily, type Theme } from '../../platform/http/appearance.ts';
+import { LOCALES, type Locale } from '../../platform/i18n/locale.ts';
 import { DEFAULT_SETTINGS, FONT_SIZE_RANGE, SPEED_RANGE, type Privacy, type Settings, type SettingsPatch } from './model.ts';
 import { findLibraryPrivate, findSettings, updateLibraryPrivate, upsertSettings, type SettingsRow } from './queries.ts';
 

@@ -1,6 +1,5 @@
-import type { Voice } from '../../integrations/tts/index.ts';
+import { listVoices, type Voice, type SpeechCatalog } from '../../integrations/tts/index.ts';
 import { badRequest } from '../../platform/http/errors.ts';
-import { listVoices, type SpeechCatalog } from '../audio/voices/service.ts';
 import { DEFAULT_VOICE } from './model.ts';
 
 /**

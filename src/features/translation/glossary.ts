@@ -1,4 +1,4 @@
-import type { Locale } from '../../../views/context.ts';
+import type { Locale } from '../../platform/i18n/locale.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { isTranslationLocale } from './model.ts';
 

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../views/context.ts';
+import type { Locale } from '../../platform/i18n/locale.ts';
 import type { AiClient, AiUsage } from '../../integrations/ai/index.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { LeaseLostError, lockIfOwned, PermanentJobError, type JobBody, type JobContext } from '../../platform/queue/index.ts';

@@ -1,6 +1,6 @@
 import { t, type Static } from 'elysia';
-import { LOCALES, type Locale } from '../../../views/context.ts';
-import { MAX_CHAPTER } from '../reader/model.ts';
+import { LOCALES, type Locale } from '../../platform/i18n/locale.ts';
+import { MAX_CHAPTER } from '../catalogue/model.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 
 /**

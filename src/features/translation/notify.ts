@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/index.ts';
-import { LOCALE_NAMES } from '../../../views/i18n/index.ts';
+import { LOCALE_NAMES } from '../../platform/i18n/locale.ts';
 import { notifyInTheirLanguage } from '../notifications/localized.ts';
 import { translatedChapterPath } from './paths.ts';
 import type { Target } from './queries.ts';

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../views/context.ts';
+import type { Locale } from '../../platform/i18n/locale.ts';
 
 /** The chapter page showing a stored translation. */
 export function translatedChapterPath(slug: string, chapter: number, locale: Locale): string {

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { ChatMessage } from '../../integrations/ai/index.ts';
-import type { Locale } from '../../../views/context.ts';
+import type { Locale } from '../../platform/i18n/locale.ts';
 
 /** The task's name: the AI service sees it as the JSON schema's name. */
 export const TRANSLATION_TASK = 'chapter_translation';

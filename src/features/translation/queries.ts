@@ -1,8 +1,9 @@
 import { sql, type Selectable } from 'kysely';
-import type { Locale } from '../../../views/context.ts';
+import type { Locale } from '../../platform/i18n/locale.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { jsonColumn } from '../../platform/db/json.ts';
 import type { ChapterTranslationsTable, TranslationJobsTable } from '../../platform/db/schema.ts';
+import { chapterJobRows } from '../../platform/queue/chapter-job-rows.ts';
 import { storedGlossary, type GlossaryEntry } from './glossary.ts';
 
 /**
@@ -60,68 +61,17 @@ export async function saveTranslation(db: Db, t: Target, value: { title: string;
     .execute();
 }
 
-export function latestJob(db: Db, t: Target): Promise<TranslationJobRow | undefined> {
-  return db.selectFrom('translation_jobs').selectAll().where('slug', '=', t.slug).where('chapter', '=', t.chapter).where('locale', '=', t.locale)
-    .orderBy('created_at', 'desc').limit(1).executeTakeFirst();
-}
-
-export function activeJob(db: Db, t: Target): Promise<TranslationJobRow | undefined> {
-  return db.selectFrom('translation_jobs').selectAll().where('slug', '=', t.slug).where('chapter', '=', t.chapter).where('locale', '=', t.locale)
-    .where('status', 'in', ['pending', 'running']).executeTakeFirst();
-}
-
-export function jobById(db: Db, id: string): Promise<TranslationJobRow | undefined> {
-  return db.selectFrom('translation_jobs').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function insertPending(db: Db, id: string, t: Target, requestedBy: string | null): Promise<void> {
-  await db.insertInto('translation_jobs').values({ id, ...t, status: 'pending', requested_by: requestedBy }).onConflict((oc) => oc.doNothing()).execute();
-}
-
-/**
- * The worker's first write: → running. An upsert, because the worker may start before the request
- * that enqueued the job has written its row. False when the row has already ended.
- */
-export async function markRunning(db: Db, id: string, t: Target, requestedBy: string | null): Promise<boolean> {
-  const row = await db
-    .insertInto('translation_jobs')
-    .values({ id, ...t, status: 'running', requested_by: requestedBy })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ status: 'running', updated_at: sql`now()` }).where('translation_jobs.status', 'in', ['pending', 'running']))
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export function markDone(db: Db, id: string) {
-  return db.updateTable('translation_jobs').set({ status: 'done', error: null, updated_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirst();
-}
-
-export function markFailed(db: Db, id: string, error: string) {
-  return db.updateTable('translation_jobs').set({ status: 'failed', error, updated_at: sql`now()` }).where('id', '=', id)
-    .where('status', 'in', ['pending', 'running']).returningAll().executeTakeFirst();
-}
-
-/**
- * Active rows whose queue job can no longer run them (its worker died on the last attempt, it was
- * cancelled or pruned) become `failed` with the queue's error.
- */
-export async function failOrphans(db: Db, t?: Target): Promise<TranslationJobRow[]> {
-  const scope = t ? sql`and t2.slug = ${t.slug} and t2.chapter = ${t.chapter} and t2.locale = ${t.locale}` : sql``;
-  const { rows } = await sql<TranslationJobRow>`
-    update translation_jobs t
-    set status = 'failed', updated_at = now(), error = case
-      when s.job_status is null then 'the translation was lost: its job no longer exists'
-      when s.job_status = 'cancelled' then 'the translation was cancelled'
-      else coalesce(s.job_error, 'the translation ended without a result') end
-    from (
-      select t2.id, j.status as job_status, j.error as job_error
-      from translation_jobs t2 left join jobs j on j.id = t2.id
-      where t2.status in ('pending', 'running') ${scope}
-    ) s
-    where t.id = s.id and (s.job_status is null or s.job_status in ('done', 'failed', 'cancelled'))
-    returning t.*`.execute(db);
-  return rows;
-}
+/** The rows of translation_jobs (platform/queue/chapter-job-rows.ts); markRunning is the worker's first write. */
+export const { latestJob, activeJob, jobById, insertPending, markRunning, markDone, markFailed, failOrphans } = chapterJobRows({
+  table: 'translation_jobs',
+  key: 'locale',
+  running: 'running',
+  orphaned: {
+    lost: 'the translation was lost: its job no longer exists',
+    cancelled: 'the translation was cancelled',
+    ended: 'the translation ended without a result',
+  },
+});
 
 export async function bookTitle(db: Db, slug: string): Promise<string | null> {
   const row = await db.selectFrom('books').select('title').where('slug', '=', slug).executeTakeFirst();

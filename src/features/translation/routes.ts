@@ -1,7 +1,6 @@
 import { Elysia } from 'elysia';
-import type { Locale } from '../../../views/context.ts';
+import type { Locale } from '../../platform/i18n/locale.ts';
 import { TranslationStatus, type StatusState } from '../../../views/components/TranslationStatus.tsx';
-import { GlossaryNoticeLine, GlossaryPage, type GlossaryNotice } from '../../../views/pages/translation/GlossaryPage.tsx';
 import type { BootedPlatform } from '../../platform/boot.ts';
 import type { AuthPlugin, Caller } from '../../platform/http/auth.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
@@ -9,24 +8,18 @@ import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
 import { wantsHtmx } from '../../platform/http/request-context.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
 import type { AiProvider } from '../ai/provider.ts';
-import { renderChapter } from '../reader/render.ts';
-import { glossaryText, parseGlossary, parseGlossaryText } from './glossary.ts';
+import { renderChapter } from '../../platform/markup/chapter-html.ts';
 import { translateChapterKind } from './kinds.ts';
-import { ChapterParams, GlossaryResponse, isTranslationLocale, JobResponse, LocaleQuery, parseLocale, parseTranslateRequest, SlugParams, StatusResponse, TranslateBody } from './model.ts';
-import { glossaryPagePath, translatedChapterPath } from './paths.ts';
-import { bookTitle, glossaryOf, originalChapter, saveGlossary } from './queries.ts';
+import { ChapterParams, isTranslationLocale, JobResponse, LocaleQuery, parseLocale, parseTranslateRequest, StatusResponse, TranslateBody } from './model.ts';
+import { translatedChapterPath } from './paths.ts';
+import { originalChapter } from './queries.ts';
 import { requestTranslation, translatedChapter, translationStatus, type Requester, type TranslationDeps } from './service.ts';
+import { translationAdminRoutes } from './admin/routes.ts';
 
 const tags = ['translation'];
 const PRIVATE = { 'cache-control': 'private, no-store' };
 const requester = (caller: Caller): Requester => ({ reader: caller.reader, role: caller.user?.role ?? null, userId: caller.user?.id ?? null });
 const see = (location: string) => new Response(null, { status: 303, headers: { location } });
-
-async function requireBook(deps: Pick<TranslationDeps, 'db'>, slug: string): Promise<string> {
-  const title = await bookTitle(deps.db, slug);
-  if (title === null) throw notFound('Book not found');
-  return title;
-}
 
 /** What the reader's status line shows for an error of the API, in the reader's language (the API's own words stay in JSON). */
 function errorState(error: unknown, locale: Locale, t: (key: string) => string): StatusState {
@@ -44,7 +37,7 @@ function errorState(error: unknown, locale: Locale, t: (key: string) => string):
  *   GET  /api/translate/status/{slug}/{n}?locale=         → {job_id, status, error}
  *   GET|PUT /api/admin/books/{slug}/glossary              → {slug, entries: [{source, target, locale}]}
  * and the pages' parts: the reader's switch (POST /translate/{slug}/{n}, polled GET …/status) and
- * the admin glossary page. The chapter itself, translated, is GET /api/chapter/{slug}/{n}?locale=.
+ * the admin glossary page (both glossary parts in admin/). The chapter itself, translated, is GET /api/chapter/{slug}/{n}?locale=.
  */
 export function translationRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment, ai: AiProvider) {
   const deps: TranslationDeps = { db: platform.db, cache: platform.cache, ai, kind: translateChapterKind, clock: platform.clock, log: platform.log };
@@ -118,39 +111,5 @@ export function translationRoutes(platform: BootedPlatform, auth: AuthPlugin, en
       }
       return switchAnswer(request, params.slug, params.n, state);
     }, { params: ChapterParams, query: LocaleQuery, detail: { hide: true } })
-    // The glossary, for admins. Bodies are read leniently and checked in the handler, after the guard.
-    .get('/api/admin/books/:slug/glossary', async ({ params }) => {
-      await requireBook(deps, params.slug);
-      return { slug: params.slug, entries: await glossaryOf(deps.db, params.slug) };
-    }, { auth: 'admin', params: SlugParams, response: GlossaryResponse, detail: { tags, summary: "A book's translation glossary: names and terms with their form per locale (`*`: every locale)" } })
-    .put('/api/admin/books/:slug/glossary', async ({ params, body, caller }) => {
-      await requireBook(deps, params.slug);
-      const entries = parseGlossary(body);
-      await saveGlossary(deps.db, params.slug, entries, caller.user?.id ?? null);
-      return { slug: params.slug, entries: await glossaryOf(deps.db, params.slug) };
-    }, { auth: 'admin', params: SlugParams, body: TranslateBody, response: GlossaryResponse, detail: { tags, summary: "Replace a book's translation glossary: {entries: [{source, target, locale}]}" } })
-    .get('/admin/books/:slug/glossary', async ({ request, params, query }) => {
-      const title = await requireBook(deps, params.slug);
-      const entries = await glossaryOf(deps.db, params.slug);
-      const ctx = pageContext(request, env);
-      const notice: GlossaryNotice = (query as { saved?: string }).saved === '1' ? { level: 'ok', message: ctx.t('translation.glossary.saved', { count: entries.length }) } : null;
-      return htmlResponse(GlossaryPage({ ctx, slug: params.slug, bookTitle: title, text: glossaryText(entries), count: entries.length, notice }), 200, PRIVATE);
-    }, { auth: 'admin', params: SlugParams, detail: { hide: true } })
-    .post('/admin/books/:slug/glossary', async ({ request, params, body, caller }) => {
-      await requireBook(deps, params.slug);
-      const ctx = pageContext(request, env);
-      const text = (body as { entries?: unknown } | null)?.entries;
-      let notice: GlossaryNotice;
-      try {
-        if (typeof text !== 'string') throw new AppError(400, 'invalid_request', ctx.t('translation.glossary.missing'));
-        const entries = parseGlossaryText(text);
-        await saveGlossary(deps.db, params.slug, entries, caller.user?.id ?? null);
-        if (!wantsHtmx(request)) return see(`${glossaryPagePath(params.slug)}?saved=1`);
-        notice = { level: 'ok', message: ctx.t('translation.glossary.saved', { count: entries.length }) };
-      } catch (error) {
-        if (!(error instanceof AppError) || error.status !== 400 || !wantsHtmx(request)) throw error;
-        notice = { level: 'error', message: error.message };
-      }
-      return htmlResponse(GlossaryNoticeLine({ notice }), 200, PRIVATE);
-    }, { auth: 'admin', params: SlugParams, body: TranslateBody, detail: { hide: true } });
+    .use(translationAdminRoutes(deps.db, auth, env));
 }

@@ -1,5 +1,5 @@
 import type { Logger } from '../../platform/log.ts';
-import type { Locale } from '../../../views/context.ts';
+import type { Locale } from '../../platform/i18n/locale.ts';
 import type { Cache } from '../../platform/cache/port.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/index.ts';
@@ -7,7 +7,7 @@ import { notFound } from '../../platform/http/errors.ts';
 import { enqueueKind, type JobKindSpec } from '../../platform/queue/index.ts';
 import type { AiProvider } from '../ai/provider.ts';
 import { useDailyChapter, type Member } from '../billing/gate.ts';
-import { renderChapter } from '../reader/render.ts';
+import { renderChapter } from '../../platform/markup/chapter-html.ts';
 import type { TranslationJobPayload } from './job.ts';
 import type { TranslateRequest, TranslationJob, TranslationJobStatus } from './model.ts';
 import { notifyTranslationEnded } from './notify.ts';
@@ -106,7 +106,7 @@ export interface TranslatedChapter {
   html: string;
 }
 
-/** The stored translation of a chapter, rendered like the original (reader/render.ts); null when there is none. */
+/** The stored translation of a chapter, rendered like the original (platform/markup/chapter-html.ts); null when there is none. */
 export async function translatedChapter(db: Db, target: Target): Promise<TranslatedChapter | null> {
   const row = await storedTranslation(db, target);
   if (!row) return null;

@@ -2,12 +2,12 @@
  * `bun run sources:check [url]`: is each configured source still parseable? For the URL given (or,
  * without one, each source's first catalogue page, its first book and that book's first chapter)
  * it prints, per field, the selector that matched, or that none did. Exit code 1 when a field a
- * scrape needs matched nothing: time to add a selector to profiles/.
- * Reads SOURCE_BASE_URL and SOURCE_ROYALROAD_URL (and SCRAPE_RATE) only, so it runs without the
- * rest of the server's configuration.
+ * scrape needs matched nothing: time to add a selector to the source's profile.ts.
+ * Reads each source's base URL variable (SOURCE_BASE_URL, …) and SCRAPE_RATE only, so it runs
+ * without the rest of the server's configuration.
  */
 import { catalogueUrl } from './lists.ts';
-import { createSourceClient, sourceBases, sourcesConfigFromEnv, type CheckReport, type SourceClient, type SourceId } from './index.ts';
+import { createSourceClient, sourceBases, sourcesConfigFromEnv, SOURCES, type CheckReport, type SourceClient, type SourceId } from './index.ts';
 
 const REQUIRED = new Set(['title', 'chapterList', 'chapterList.rows', 'chapter.body', 'list.item', 'list.link']);
 
@@ -44,7 +44,8 @@ if (given) {
   ok = await client.check(given).then(print, (error: Error) => (console.error(`${given}: ${error.message}`), false));
 } else {
   const bases = sourceBases(config);
-  for (const source of ['novelfire', 'royalroad'] as const) {
+  // Each source's own site; its mirrors have the same pages.
+  for (const source of SOURCES.map((s) => s.sites[0].id)) {
     const passed = await checkSource(client, source, bases[source]).catch((error: Error) => (console.error(`${source}: ${error.message}`), false));
     ok = passed && ok;
   }

@@ -2,10 +2,11 @@ import { UrlGuard, type Lookup } from './guard.ts';
 import { PoliteFetcher } from './fetcher.ts';
 import type { Sleep } from './bucket.ts';
 import type { Trace } from './extract.ts';
-import { novelfireSlug, parseNovelfireBook, parseNovelfireChapter, parseNovelfireChapterList, parseNovelfireList } from './novelfire.ts';
-import { parseRoyalroadBook, parseRoyalroadChapter, parseRoyalroadList, royalroadId } from './royalroad.ts';
-import { SourceError, type CheckReport, type SourceBook, type SourceChapterRef, type SourceChapterText, type SourceId, type SourceListItem, type SourcesConfig } from './types.ts';
-import { chapterList, dedupeChapters } from './pagination.ts';
+import type { CatalogueQuery } from './adapter.ts';
+import { adapterOf, SITES, type SourceId } from './registry.ts';
+import { configuredBases, sourceBases, type SourcesConfig } from './settings.ts';
+import { SourceError, type BookMeta, type CheckReport, type SourceChapterRef, type SourceChapterText, type SourceListItem } from './types.ts';
+import { dedupeChapters } from './pagination.ts';
 import { catalogueUrl, searchUrl } from './lists.ts';
 
 export interface SourceClientOptions {
@@ -17,30 +18,22 @@ export interface SourceClientOptions {
   log?: { warn(msg: string, fields?: object): void; info?(msg: string, fields?: object): void; debug?(msg: string, fields?: object): void };
 }
 
+export interface SourceBook extends BookMeta {
+  source: SourceId;
+  url: string;
+  sourceSlug: string;
+  chapters: SourceChapterRef[];
+}
+
 export interface SourceClient {
   resolve(url: string): { source: SourceId; bookUrl: string; sourceSlug: string };
   book(bookUrl: string, signal?: AbortSignal): Promise<SourceBook>;
   chapter(ref: SourceChapterRef, signal?: AbortSignal): Promise<SourceChapterText>;
-  catalogue(source: SourceId, query: { page: number; genre?: string; sort?: string; status?: string }, signal?: AbortSignal): Promise<{ items: SourceListItem[]; hasMore: boolean }>;
+  catalogue(source: SourceId, query: CatalogueQuery, signal?: AbortSignal): Promise<{ items: SourceListItem[]; hasMore: boolean }>;
   search(source: SourceId, keyword: string, page: number, signal?: AbortSignal): Promise<{ items: SourceListItem[]; hasMore: boolean }>;
   /** A cover image (same guard, pacing and size cap as pages). */
   image(url: string, signal?: AbortSignal): Promise<{ bytes: Uint8Array; contentType: string }>;
   check(url: string, signal?: AbortSignal): Promise<CheckReport>;
-}
-
-export const DEFAULT_BASES: Record<SourceId, string> = {
-  novelfire: 'https://novelfire.net',
-  novelphoenix: 'https://novelphoenix.com',
-  royalroad: 'https://www.royalroad.com',
-};
-
-/** The sites this configuration scrapes; SOURCE_BASE_URL replaces novelfire's (its mirror stays). */
-export function sourceBases(config: Pick<SourcesConfig, 'novelfireBaseUrl' | 'royalroadBaseUrl'>): Record<SourceId, string> {
-  return {
-    novelfire: (config.novelfireBaseUrl ?? DEFAULT_BASES.novelfire).replace(/\/+$/, ''),
-    novelphoenix: DEFAULT_BASES.novelphoenix,
-    royalroad: (config.royalroadBaseUrl ?? DEFAULT_BASES.royalroad).replace(/\/+$/, ''),
-  };
 }
 
 /**
@@ -49,12 +42,11 @@ export function sourceBases(config: Pick<SourcesConfig, 'novelfireBaseUrl' | 'ro
  */
 export function createSourceClient(config: SourcesConfig, options: SourceClientOptions = {}): SourceClient {
   const bases = sourceBases(config);
-  const configured = [config.novelfireBaseUrl, config.royalroadBaseUrl].filter((b): b is string => !!b);
-  const guard = new UrlGuard(Object.values(bases), configured, options.lookup);
+  const guard = new UrlGuard(Object.values(bases), configuredBases(config), options.lookup);
   const fetcher = new PoliteFetcher({ config, guard, fetch: options.fetch, sleep: options.sleep, now: options.now, random: options.random, log: options.log });
 
   // Longest base first: two sources may share a host (a local site serving both under paths).
-  const ordered = (Object.keys(bases) as SourceId[]).sort((a, b) => bases[b].length - bases[a].length);
+  const ordered = SITES.map((site) => site.id).sort((a, b) => bases[b].length - bases[a].length);
   const sourceOf = (url: URL): SourceId => {
     const found = ordered.find((id) => url.href === bases[id] || url.href.startsWith(`${bases[id]}/`));
     if (!found) throw new SourceError('unsupported_url', `${url.host} is not a configured source`);
@@ -69,34 +61,25 @@ export function createSourceClient(config: SourcesConfig, options: SourceClientO
   function resolve(raw: string) {
     const url = guard.allowedUrl(raw);
     const source = sourceOf(url);
-    if (source === 'royalroad') {
-      const found = royalroadId(within(url, source));
-      if (!found) throw new SourceError('unsupported_url', 'Not a Royal Road fiction or chapter page');
-      return { source, sourceSlug: found.id, bookUrl: `${bases.royalroad}/fiction/${found.id}${found.slug ? `/${found.slug}` : ''}` };
-    }
-    const found = novelfireSlug(within(url, source));
-    if (!found) throw new SourceError('unsupported_url', 'Not a book or chapter page of this source');
-    return { source, sourceSlug: found.slug, bookUrl: `${bases[source]}/${found.section}/${found.slug}` };
+    const adapter = adapterOf(source);
+    const found = adapter.bookOf(within(url, source), bases[source]);
+    if (!found) throw new SourceError('unsupported_url', adapter.notABookPage);
+    return { source, sourceSlug: found.sourceSlug, bookUrl: found.bookUrl };
   }
 
   async function book(raw: string, signal?: AbortSignal, trace: Trace = []): Promise<SourceBook> {
     const { source, bookUrl, sourceSlug } = resolve(raw);
     const page = await fetcher.get(bookUrl, signal);
-    if (source === 'royalroad') {
-      const parsed = parseRoyalroadBook(page.text(), page.url, trace);
-      return { source, url: bookUrl, sourceSlug, ...parsed, chapters: dedupeChapters(parsed.chapters) };
-    }
-    const meta = parseNovelfireBook(page.text(), page.url, trace);
-    const chapters = await chapterList((n) => fetcher.get(`${bookUrl}/chapters?page=${n}`, signal).then((p) => parseNovelfireChapterList(p.text(), p.url, trace)));
-    return { source, url: bookUrl, sourceSlug, ...meta, chapters: dedupeChapters(chapters) };
+    const parsed = await (await adapterOf(source).parser()).book(page, { bookUrl, get: (url) => fetcher.get(url, signal), trace });
+    return { source, url: bookUrl, sourceSlug, ...parsed, chapters: dedupeChapters(parsed.chapters) };
   }
 
   async function chapter(ref: SourceChapterRef, signal?: AbortSignal, trace: Trace = []): Promise<SourceChapterText> {
     const url = guard.allowedUrl(ref.url);
-    const parse = sourceOf(url) === 'royalroad' ? parseRoyalroadChapter : parseNovelfireChapter;
+    const parser = await adapterOf(sourceOf(url)).parser();
     for (let attempt = 0; ; attempt++) {
       const page = await fetcher.get(url.toString(), signal);
-      const text = parse(page.text(), ref, trace);
+      const text = parser.chapter(page.text(), ref, trace);
       if (text.markdown.trim()) return text;
       // Since mid-2026 the site sometimes serves a normal page with an empty body: never store it.
       if (attempt >= config.emptyRetries) throw new SourceError('empty', `Chapter ${ref.number} came back empty ${attempt + 1} times`);
@@ -107,7 +90,7 @@ export function createSourceClient(config: SourcesConfig, options: SourceClientO
 
   async function list(source: SourceId, url: string, signal?: AbortSignal, trace: Trace = []) {
     const page = await fetcher.get(url, signal);
-    return (source === 'royalroad' ? parseRoyalroadList : parseNovelfireList)(page.text(), page.url, trace);
+    return (await adapterOf(source).parser()).list(page.text(), page.url, trace);
   }
 
   return {
@@ -126,8 +109,9 @@ export function createSourceClient(config: SourcesConfig, options: SourceClientO
       const url = guard.allowedUrl(raw);
       const source = sourceOf(url);
       const path = within(url, source);
-      const isChapter = source === 'royalroad' ? /\/chapter\//.test(path.pathname) : /\/chapter-\d+/.test(path.pathname);
-      const isBook = !isChapter && (source === 'royalroad' ? royalroadId(path) : novelfireSlug(path));
+      const adapter = adapterOf(source);
+      const isChapter = adapter.isChapterPath(path.pathname);
+      const isBook = !isChapter && adapter.bookOf(path, bases[source]) !== null;
       try {
         if (isChapter) await chapter({ key: '0', number: Number(/chapter-(\d+)/.exec(url.pathname)?.[1] ?? 0) || 1, title: '', url: url.toString() }, signal, trace);
         else if (isBook) await book(url.toString(), signal, trace);

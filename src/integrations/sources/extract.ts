@@ -1,9 +1,10 @@
 import type { CheerioAPI } from 'cheerio';
 
 /**
- * Selectors are data (profiles/*.ts): each field lists selectors in order of preference, and the
- * first that yields a value wins. What matched, and what was tried, is kept for the health check
- * (`bun run sources:check`), so a site redesign shows up as a field that matched nothing.
+ * Selectors are data (each source's profile.ts): each field lists selectors in order of
+ * preference, and the first that yields a value wins. What matched, and what was tried, is kept
+ * for the health check (`bun run sources:check`), so a site redesign shows up as a field that
+ * matched nothing.
  */
 export interface FieldRule {
   selectors: readonly string[];

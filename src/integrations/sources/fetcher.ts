@@ -1,7 +1,7 @@
 import { HostBuckets, realSleep, type Sleep } from './bucket.ts';
 import { classify } from './classify.ts';
 import type { UrlGuard } from './guard.ts';
-import { SourceError, type SourcesConfig } from './types.ts';
+import { SourceError, type SourceLimits } from './types.ts';
 
 /**
  * Every request to a source goes through here: the URL guard (each redirect hop too), the host's
@@ -9,7 +9,7 @@ import { SourceError, type SourcesConfig } from './types.ts';
  * exponential backoff and jitter (up to maxBackoffMs) for answers that may pass.
  */
 export interface FetcherDeps {
-  config: SourcesConfig;
+  config: SourceLimits;
   guard: UrlGuard;
   fetch?: typeof fetch;
   sleep?: Sleep;

@@ -1,5 +1,12 @@
 import type { SourceChapterRef } from './types.ts';
-import type { ListPage } from './novelfire.ts';
+
+/** One page of a paginated chapter list. */
+export interface ChapterListPage {
+  chapters: SourceChapterRef[];
+  /** Page numbers the pagination links to (the last link is not always the last page). */
+  pages: number[];
+  hasNext: boolean;
+}
 
 /** Pages of a chapter list at most (50 rows a page: 100,000 chapters). */
 const MAX_PAGES = 2000;
@@ -9,7 +16,7 @@ const MAX_PAGES = 2000;
  * not always the last page): each page may reveal higher ones. Stops at a page with no rows and
  * no "next" link.
  */
-export async function chapterList(page: (n: number) => Promise<ListPage>): Promise<SourceChapterRef[]> {
+export async function chapterList(page: (n: number) => Promise<ChapterListPage>): Promise<SourceChapterRef[]> {
   const chapters: SourceChapterRef[] = [];
   let highest = 1;
   for (let n = 1; n <= Math.min(highest, MAX_PAGES); n++) {

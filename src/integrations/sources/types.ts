@@ -1,10 +1,7 @@
 /** The scraper's view of a source site (sources.md): one interface, whatever the site. */
-export type SourceId = 'novelfire' | 'novelphoenix' | 'royalroad';
 
-export interface SourcesConfig {
-  /** null: the real site. SOURCE_BASE_URL replaces it (a local site in tests and demos). */
-  novelfireBaseUrl: string | null;
-  royalroadBaseUrl: string | null;
+/** How politely every source is fetched. */
+export interface SourceLimits {
   /** Requests per second per host (token bucket, burst 1); 0 means no limit. */
   ratePerSecond: number;
   timeoutMs: number;
@@ -24,10 +21,8 @@ export interface SourceChapterRef {
   url: string;
 }
 
-export interface SourceBook {
-  source: SourceId;
-  url: string;
-  sourceSlug: string;
+/** A book page read by its source's parser: everything but where it came from. */
+export interface BookMeta {
   title: string;
   author: string;
   coverUrl: string | null;
@@ -35,7 +30,6 @@ export interface SourceBook {
   genres: string[];
   status: 'ongoing' | 'completed';
   chapterCount: number | null;
-  chapters: SourceChapterRef[];
 }
 
 export interface SourceChapterText {

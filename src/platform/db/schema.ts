@@ -59,14 +59,14 @@ export interface ChaptersTable {
   content_hash: Generated<string>;
   /** The source's stable chapter key (a chapter id or its number on the site); null for imports. */
   source_key: string | null;
-  /** Stored rendering and `${RENDER_VERSION}:${md5(text)}` it was made from (features/reader/stored-html.ts). */
+  /** Stored rendering and `${RENDER_VERSION}:${md5(text)}` it was made from (features/catalogue/writes/stored-html.ts). */
   html: string | null;
   html_source: string | null;
   /** The rendering compressed (raw deflate, sync-flushed), its CRC-32 as a signed integer and its UTF-8 length. */
   html_deflated: Uint8Array | null;
   html_crc: number | null;
   html_bytes: number | null;
-  /** `"text":…,"html":…` of the chapter's JSON, compressed the same way (reader/stored-html.ts). */
+  /** `"text":…,"html":…` of the chapter's JSON, compressed the same way (catalogue/writes/stored-html.ts). */
   json_deflated: Uint8Array | null;
   json_crc: number | null;
   json_bytes: number | null;
@@ -108,12 +108,12 @@ export interface UserSessionsTable {
   last_seen: DefaultTimestamp;
 }
 
-/** E-reader app passwords (migration 20261128000200; features/app-passwords). */
+/** E-reader app passwords (migration 20261128000200; features/accounts/app-passwords). */
 export interface AppPasswordsTable {
   id: string;
   user_id: string;
   name: string;
-  /** sha256 hex of the md5 hex of the password (app-passwords/secrets.ts). */
+  /** sha256 hex of the md5 hex of the password (accounts/app-passwords/secrets.ts). */
   key_hash: string;
   created_at: DefaultTimestamp;
   last_used_at: Timestamp | null;

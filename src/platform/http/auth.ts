@@ -52,8 +52,26 @@ export interface UncheckedRequest {
 /** A route's own access rule (the export's Pro gate, a page's sign-in redirect, the scraper backend's key): throws to refuse. */
 export type AccessRule = (caller: Caller, input: UncheckedRequest) => void;
 
-/** What `{ auth: … }` on a route takes: a level, or the route's own rule. */
-export type AuthGuard = AuthLevel | AccessRule;
+/**
+ * A way of signing in other than the session, for clients that cannot keep one (an e-reader's
+ * app password, KOReader's key): the signed-in user, or the answer refusing the caller in the
+ * client's own shape (an HTTP Basic challenge, KOReader's JSON).
+ */
+export type CredentialCheck = (request: Request) => Promise<CallerUser | Response>;
+
+/** The user a credential signs in: no email or avatar (the client shows neither). */
+export const credentialUser = (user: Pick<CallerUser, 'id' | 'username' | 'role'>): CallerUser => ({
+  id: user.id,
+  username: user.username,
+  role: user.role,
+  email: null,
+  avatarKey: null,
+  providerAvatarUrl: null,
+  avatarUrl: null,
+});
+
+/** What `{ auth: … }` on a route takes: a level, the route's own rule, or a credential of its own. */
+export type AuthGuard = AuthLevel | AccessRule | { credential: CredentialCheck };
 
 export function readerKey(reader: Reader): string {
   return reader.kind === 'user' ? `user:${reader.userId}` : `anon:${reader.sessionId}`;
@@ -73,9 +91,21 @@ export function checkAccess(caller: Caller, level: AuthLevel): void {
   if (level === 'pro' && role !== 'pro' && role !== 'admin') throw forbidden('This needs Chapterhouse Pro');
 }
 
-function enforce(caller: Caller, guard: AuthGuard, input: UncheckedRequest): void {
+/** The guards that use the session: a level or a rule. */
+type SessionGuard = AuthLevel | AccessRule;
+
+function enforce(caller: Caller, guard: SessionGuard, input: UncheckedRequest): void {
   if (typeof guard === 'function') guard(caller, input);
   else checkAccess(caller, guard);
+}
+
+const isCredential = (guard: AuthGuard): guard is { credential: CredentialCheck } => typeof guard === 'object';
+
+/** A caller refused by a credential check: the error handler sends its answer as it is. */
+export class CredentialRefused extends Error {
+  constructor(readonly response: Response) {
+    super('credential refused');
+  }
 }
 
 /** Stands in for the body of a caller about to be refused: it is never read, so it cannot answer 400 first. */
@@ -86,7 +116,9 @@ const isForm = (request: Request) => (request.headers.get('content-type') ?? '')
 
 /**
  * Resolves the caller once per request (roles are read fresh, so a role change applies on the
- * next request) and provides the guard: `{ auth: 'user' | 'pro' | 'admin' | rule }` on a route.
+ * next request) and provides the guard: `{ auth: 'user' | 'pro' | 'admin' | rule | { credential } }`
+ * on a route, whose handler then gets the signed-in `user`. A rule that may let an anonymous caller
+ * through (the scraper backend's service key) is `{ access: rule }`, and the handler reads `caller`.
  *
  * Elysia parses the body, runs transforms, validates params, query and body, and only then runs
  * beforeHandle; a refusal there would come after a 400 about the parameters. So the guard runs in
@@ -99,21 +131,41 @@ export function authPlugin(resolve: CallerResolver) {
     if (!caller) callers.set(request, (caller = resolveCaller(resolve, request)));
     return caller;
   };
+  const credentialUsers = new WeakMap<Request, CallerUser>();
   // Any failure (the database is down, say) counts as a refusal here; transform then throws it as it is.
-  const passes = (input: UncheckedRequest, guard: AuthGuard): Promise<boolean> =>
+  const passes = (input: UncheckedRequest, guard: SessionGuard): Promise<boolean> =>
     callerOf(input.request).then((caller) => (enforce(caller, guard, input), true)).catch(() => false);
+  const sessionGuard = (guard: SessionGuard) => ({
+    async parse({ request, params }: { request: Request; params?: Record<string, string> }) {
+      if (!(await passes({ request, params: params ?? {}, query: {}, body: undefined }, guard)) && !isForm(request)) return UNREAD_BODY;
+    },
+    async transform({ request, params, query, body }: UncheckedRequest) {
+      enforce(await callerOf(request), guard, { request, params, query, body });
+    },
+  });
 
   return new Elysia({ name: 'auth' })
     .derive({ as: 'global' }, async ({ request }): Promise<{ caller: Caller }> => ({ caller: await callerOf(request) }))
     .macro({
       auth: (guard: AuthGuard) => ({
-        async parse({ request, params }: { request: Request; params?: Record<string, string> }) {
-          if (!(await passes({ request, params: params ?? {}, query: {}, body: undefined }, guard)) && !isForm(request)) return UNREAD_BODY;
-        },
-        async transform({ request, params, query, body }: UncheckedRequest) {
-          enforce(await callerOf(request), guard, { request, params, query, body });
+        // A credential route reads its own body (KOReader's pushes): its check leaves the parsing alone.
+        ...(isCredential(guard)
+          ? {
+              async transform({ request }: { request: Request }) {
+                const user = await guard.credential(request);
+                if (user instanceof Response) throw new CredentialRefused(user);
+                credentialUsers.set(request, user);
+              },
+            }
+          : sessionGuard(guard)),
+        async resolve({ request }: { request: Request }): Promise<{ user: CallerUser }> {
+          const user = isCredential(guard) ? credentialUsers.get(request) : (await callerOf(request)).user;
+          // Every level and signed-in rule has refused an anonymous caller by now.
+          if (!user) throw unauthorized('Sign in to continue');
+          return { user };
         },
       }),
+      access: (rule: AccessRule) => sessionGuard(rule),
     });
 }
 

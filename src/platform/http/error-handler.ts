@@ -9,12 +9,11 @@ import { RateLimited } from './rate-limit.ts';
 import { htmlResponse, jsonError } from './respond.ts';
 import { isApiPath, requestIdOf, wantsHtmx } from './request-context.ts';
 import { pageContext, type PageEnvironment } from './page.ts';
-import type { CallerResolver } from './auth.ts';
+import { CredentialRefused, type CallerResolver } from './auth.ts';
 import { setViewer, viewerOf } from './request-context.ts';
 import { validationMessage } from './validation-message.ts';
 import { SignInRequired, toSignIn } from './sign-in.ts';
-import { NotFoundPage } from '../../../views/pages/errors/NotFoundPage.tsx';
-import { ErrorPage } from '../../../views/pages/errors/ErrorPage.tsx';
+import type { PageContext } from './page-context.ts';
 
 interface Mapped {
   status: number;
@@ -66,12 +65,20 @@ function isNulCharacterError(error: unknown): boolean {
 }
 
 /**
+ * Draws the error page of a status; `message` is set only below 500. The views draw it and
+ * src/app.ts passes it in, as the platform imports no view.
+ */
+export type ErrorPageRenderer = (ctx: PageContext, status: number, message: string | undefined) => string | Promise<string>;
+
+/**
  * Under /api/: the JSON body of docs/api.md. htmx requests: an empty response with a toast trigger.
  * Pages: a rendered error page, or sign-in for a signed-in action. Never a stack trace, SQL or file path.
+ * Without `errorPage` (an API alone, in tests) pages get the JSON body too.
  */
-export function errorHandler(env: PageEnvironment, log: Logger, resolveCaller?: CallerResolver) {
+export function errorHandler(env: PageEnvironment, log: Logger, resolveCaller?: CallerResolver, errorPage?: ErrorPageRenderer) {
   return new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, async ({ code, error, request }) => {
     const path = new URL(request.url).pathname;
+    if (error instanceof CredentialRefused) return error.response;
     if (error instanceof SignInRequired && !isApiPath(path)) return toSignIn(request, error.returnTo);
     const mapped = mapError(code, error, request, log);
     const headers: Record<string, string> = error instanceof RateLimited ? { 'retry-after': String(error.retryAfterSeconds) } : {};
@@ -82,10 +89,10 @@ export function errorHandler(env: PageEnvironment, log: Logger, resolveCaller?: 
         headers: { 'hx-trigger': JSON.stringify({ 'app:toast': { level: 'error', message: mapped.message } }), 'hx-reswap': 'none' },
       });
     }
+    if (!errorPage) return jsonError(mapped.status, mapped.message, mapped.code, headers);
     if (resolveCaller && !viewerOf(request)) await rememberViewer(request, resolveCaller);
     const ctx = pageContext(request, env);
-    const page = mapped.status === 404 ? NotFoundPage({ ctx }) : ErrorPage({ ctx, requestId: ctx.requestId, status: mapped.status, message: mapped.status < 500 ? mapped.message : undefined });
-    return htmlResponse(page, mapped.status, headers);
+    return htmlResponse(errorPage(ctx, mapped.status, mapped.status < 500 ? mapped.message : undefined), mapped.status, headers);
   });
 }
 

@@ -83,8 +83,17 @@ export function crc32Combine(crc1: number, crc2: number, length2: number, shift 
 }
 
 /**
+ * A buffer to build bodies in, lent to one joiner at a time: pages are built in it and copied out
+ * at their exact size, so a kept page holds only its own bytes (not a guess of its size) and each
+ * request does not fault in fresh memory for its guess. A joiner made while it is lent allocates.
+ */
+let spare: Buffer | null = Buffer.allocUnsafe(256 * 1024);
+const SPARE_MAX = 4 * 1024 * 1024;
+const FINISHED = Buffer.alloc(0);
+
+/**
  * Builds one gzip body: add pieces and texts in page order, then `finish()`. The body is written
- * into one buffer as it goes (a page is a few dozen parts: one allocation instead of one each);
+ * into one buffer as it goes (a page is a few dozen parts: one buffer instead of one each);
  * `capacity` is a guess of its size, grown when short.
  */
 export class GzipJoiner {
@@ -95,7 +104,11 @@ export class GzipJoiner {
   private length = 0;
 
   constructor(capacity = 16 * 1024) {
-    this.out = Buffer.allocUnsafe(Math.max(capacity, 64));
+    const wanted = Math.max(capacity, 64);
+    if (spare && spare.byteLength >= wanted) {
+      this.out = spare;
+      spare = null;
+    } else this.out = Buffer.allocUnsafe(wanted);
     this.out.set(GZIP_HEADER);
   }
 
@@ -122,10 +135,15 @@ export class GzipJoiner {
     this.out.writeUInt32LE(this.crc >>> 0, this.at + 2);
     this.out.writeUInt32LE(this.length >>> 0, this.at + 6); // ISIZE: the length modulo 2^32
     this.at += FINAL_BLOCK.byteLength + 8;
-    return this.out.subarray(0, this.at);
+    const body = Buffer.from(this.out.subarray(0, this.at));
+    // Given back for the next body (the biggest seen, within reason); this joiner is done with it.
+    if (this.out.byteLength <= SPARE_MAX && (!spare || spare.byteLength < this.out.byteLength)) spare = this.out;
+    this.out = FINISHED;
+    return body;
   }
 
   private reserve(bytes: number): void {
+    if (this.out === FINISHED) throw new Error('a finished gzip body takes no more parts');
     if (this.at + bytes <= this.out.byteLength) return;
     const grown = Buffer.allocUnsafe(Math.max(this.out.byteLength * 2, this.at + bytes));
     this.out.copy(grown, 0, 0, this.at);

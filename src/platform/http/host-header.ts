@@ -23,8 +23,24 @@ export function isValidHost(value: string): boolean {
  */
 export function hasUsableHost(request: Request): boolean {
   const host = request.headers.get('host');
-  if (host !== null && !isValidHost(host)) return false;
-  return URL.canParse(request.url);
+  if (host === null) return URL.canParse(request.url);
+  return validHostCached(host) && URL.canParse(request.url);
+}
+
+/**
+ * The hosts a site is reached at are a handful: their verdict is remembered. Bounded, so a client
+ * sending a new Host on every request only costs the check itself.
+ */
+const verdicts = new Map<string, boolean>();
+const MAX_VERDICTS = 64;
+
+function validHostCached(host: string): boolean {
+  let valid = verdicts.get(host);
+  if (valid === undefined) {
+    valid = isValidHost(host);
+    if (verdicts.size < MAX_VERDICTS) verdicts.set(host, valid);
+  }
+  return valid;
 }
 
 export const badHost = () => jsonError(400, 'Bad Host header', 'invalid_request', { connection: 'close' });

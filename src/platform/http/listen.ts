@@ -21,7 +21,7 @@ export function listen(options: ListenOptions) {
     development: false,
     reusePort: options.reusePort ?? false,
     maxRequestBodySize: options.maxRequestBodySize,
-    fetch: (request, server) => handler(request, server.requestIP(request)?.address),
+    fetch: (request, server) => handler(request, () => server.requestIP(request)?.address),
     // Only what escapes the outer handler (it answers the app's own errors): logged, and a bare JSON 500.
     error(error) {
       log.error('request failed in the server', { error });

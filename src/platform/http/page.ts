@@ -1,4 +1,5 @@
-import { FONT_FAMILIES, THEMES, type FontFamily, type PageContext, type Theme } from '../../../views/context.ts';
+import { FONT_FAMILIES, THEMES, type FontFamily, type Theme } from './appearance.ts';
+import type { PageContext } from './page-context.ts';
 import { isLocale, makeTranslator, negotiateLocale } from '../i18n/index.ts';
 import { readCookie } from './cookies.ts';
 import { requestIdOf, viewerOf, urlOf } from './request-context.ts';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readCookie } from './cookies.ts';
+import type { Viewer } from './page-context.ts';
 
 /**
  * Per-request facts set by the outer server handler (server.ts) before Elysia sees the request,
@@ -8,7 +9,8 @@ import { readCookie } from './cookies.ts';
 interface RequestFacts {
   id: string;
   startedAt: number;
-  ip: string;
+  /** The client's address: asked of the server only when something reads it (rate limits, sign-in attempts). */
+  ip: string | (() => string);
   /** The anonymous reader id: session_id cookie, X-Session-Id, or one made for this request. */
   anonId: string;
   /** True when anonId was made here: the response sets the session_id cookie. */
@@ -21,11 +23,6 @@ interface RequestFacts {
   route: string | null;
 }
 
-export interface Viewer {
-  username: string;
-  role: 'user' | 'pro' | 'admin';
-  avatarUrl: string | null;
-}
 const facts = new WeakMap<Request, RequestFacts>();
 const urls = new WeakMap<Request, URL>();
 
@@ -58,7 +55,7 @@ const ID_PREFIX = randomBytes(6).toString('base64url');
 let requestCount = 0;
 const nextRequestId = () => `${ID_PREFIX}${(++requestCount).toString(36)}`;
 
-export function stampRequest(request: Request, ip = 'unknown'): RequestFacts {
+export function stampRequest(request: Request, ip: string | (() => string) = 'unknown'): RequestFacts {
   const incoming = request.headers.get('x-request-id');
   const anonId = incomingAnonId(request);
   const stamped: RequestFacts = {
@@ -84,7 +81,9 @@ export function requestIdOf(request: Request): string {
 }
 
 export function clientIpOf(request: Request): string {
-  return factsOf(request).ip;
+  const stamped = factsOf(request);
+  if (typeof stamped.ip === 'function') stamped.ip = stamped.ip();
+  return stamped.ip;
 }
 
 export function anonIdOf(request: Request): string {

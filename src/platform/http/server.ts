@@ -10,7 +10,8 @@ import { badHost, hasUsableHost } from './host-header.ts';
 import { tooLargeMessage, type BodyLimits } from './body-limits.ts';
 import { countedBody } from './counted-body.ts';
 
-export type Handler = (request: Request, clientIp?: string) => Promise<Response>;
+/** The app's outermost handler; `clientIp` is asked only when something needs the address. */
+export type Handler = (request: Request, clientIp?: () => string | undefined) => Promise<Response>;
 
 const YEAR = 365 * 24 * 3600;
 // Immutable public files are cached by browsers and proxies: no per-visitor cookie on them.
@@ -31,11 +32,11 @@ export function createRequestHandler(
   return async (incoming, clientIp) => {
     // Before anything reads the URL: links, origins and cache keys are all made from the Host.
     if (!hasUsableHost(incoming)) return badHost();
-    const bodyLimit = options.bodyLimits.limitFor(incoming.method, urlOf(incoming).pathname);
+    const bodyLimit = incoming.body === null ? 0 : options.bodyLimits.limitFor(incoming.method, urlOf(incoming).pathname);
     const body = countedBody(incoming, bodyLimit);
     const request = body.request;
     const forwarded = options.trustProxy ? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
-    const facts = stampRequest(request, forwarded || clientIp);
+    const facts = stampRequest(request, forwarded || (() => clientIp?.() ?? 'unknown'));
     const url = urlOf(request);
     let response: Response;
     const base = publicBaseFor(request, options.origins ?? { fixed: null, trustProxy: options.trustProxy ?? false });

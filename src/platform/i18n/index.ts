@@ -1,15 +1,17 @@
 /**
- * Translation and locale negotiation. Catalogues live in views/i18n (one file per locale, same keys).
+ * Translation and locale negotiation. Catalogues live in ./catalogues (one file per locale, same keys).
  *
  * Counted phrases: pass `count` and a base key; `t('book.chapters', { count: 3 })` looks up
  * `book.chapters_other` (the suffix comes from Intl.PluralRules: zero/one/two/few/many/other),
  * then falls back to `_other`. Number parameters are formatted for the locale (1,234 / 1.234).
  */
-import { LOCALES, type Locale, type Translate } from '../../../views/context.ts';
-import { catalogues, LOCALE_TAGS, type MessageKey } from '../../../views/i18n/index.ts';
+import { catalogues, type MessageKey } from './catalogues/index.ts';
+import { LOCALES, LOCALE_TAGS, type Locale } from './locale.ts';
 
 export type { MessageKey };
 export type Params = Record<string, string | number>;
+/** t() of one locale, as pages and notifications receive it. */
+export type Translate = (key: string, params?: Params) => string;
 
 export const DEFAULT_LOCALE: Locale = 'en';
 

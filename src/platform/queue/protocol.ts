@@ -9,6 +9,8 @@
  *   publish          ──────────▶   a message for the shared cache's pub/sub (e.g. "chapters changed")
  *   db {op, …}       ──────────▶   PGlite only: main runs the query on its own Kysely
  *                    ◀──────────   db:reply
+ *   clock            ──────────▶   "now" by the runner's clock (ctx.now(), booking a recurring run)
+ *                    ◀──────────   clock:reply
  *                    ◀──────────   abort            cancel, shutdown or lost lease
  *   done | failed    ──────────▶
  *   fatal            ──────────▶   uncaught error: the thread exits right after
@@ -16,6 +18,7 @@
  */
 import type { IsolationLevel, AccessMode } from 'kysely';
 import type { Level, Fields } from '../log.ts';
+import type { NextRun } from './recurrence.ts';
 
 /** pg: the worker opens its own small pool. bridge: queries travel to the main thread. */
 export type WorkerDbConfig = { kind: 'pg'; url: string } | { kind: 'bridge' };
@@ -28,6 +31,8 @@ export interface JobAssignment {
   maxAttempts: number;
   /** The job's locked_by: the fencing token of this attempt. */
   owner: string;
+  /** A recurring kind's next run, booked in the commit that completes this one (recurrence.ts). */
+  next: NextRun | null;
 }
 
 export type AbortReason = 'cancelled' | 'shutdown' | 'lease-lost';
@@ -53,6 +58,7 @@ export type ToWorker =
   | { type: 'abort'; jobId: string; reason: AbortReason }
   | { type: 'db:reply'; reqId: number; ok: true; value: unknown }
   | { type: 'db:reply'; reqId: number; ok: false; error: WireError }
+  | { type: 'clock:reply'; reqId: number; now: number }
   | { type: 'shutdown' };
 
 export type FromWorker =
@@ -61,6 +67,7 @@ export type FromWorker =
   | { type: 'log'; level: Level; msg: string; fields?: Fields }
   | { type: 'publish'; channel: string; message: string }
   | { type: 'db'; reqId: number; request: DbRequest }
+  | { type: 'clock'; reqId: number }
   | { type: 'done'; jobId: string; result: unknown }
   | { type: 'failed'; jobId: string; message: string; permanent: boolean }
   /** Sent just before the thread exits on an uncaught error, so job.error names it. */

@@ -11,7 +11,23 @@ import { enqueue, type EnqueueInput, type Job, type QueueDb } from './queue.ts';
  *   });
  *
  * and enqueue with `enqueueKind(db, renderAudio, payload)` so the row gets the kind's maxAttempts.
+ * A kind that runs again and again declares its `recurrence` (recurrence.ts), e.g.
+ *
+ *   recurrence: { key: 'daily', every: 24 * 3600_000 }
+ *   recurrence: { key: 'new-chapters', every: (payload) => (payload as { intervalMs: number }).intervalMs }
+ *
+ * and is started once with scheduleRecurring(); the queue books every later run.
  */
+export interface Recurrence {
+  /** The dedupe key of the one pending run; each run hands it to the next. */
+  readonly key: string;
+  /**
+   * Milliseconds from the end of a successful run to the next (by the runner's clock), or read
+   * from the run's payload: an interval from the configuration travels with the schedule.
+   */
+  readonly every: number | ((payload: unknown) => number);
+}
+
 export interface JobKindSpec {
   /** Matches the table's check: ^[a-z][a-z0-9_.-]*$ */
   readonly kind: string;
@@ -22,6 +38,7 @@ export interface JobKindSpec {
   /** Heartbeats renew the lease every leaseSeconds/3; a dead runner's job is retried after it expires. */
   readonly leaseSeconds: number;
   readonly maxAttempts: number;
+  readonly recurrence?: Recurrence;
 }
 
 const KIND = /^[a-z][a-z0-9_.-]*$/;
@@ -32,6 +49,9 @@ export function jobKind(spec: JobKindSpec): JobKindSpec {
   if (!(spec.concurrency >= 1) || !Number.isInteger(spec.concurrency)) throw new Error(`job kind ${spec.kind}: concurrency must be an integer ≥ 1`);
   if (!(spec.leaseSeconds > 0)) throw new Error(`job kind ${spec.kind}: leaseSeconds must be > 0`);
   if (!(spec.maxAttempts >= 1)) throw new Error(`job kind ${spec.kind}: maxAttempts must be ≥ 1`);
+  const recurrence = spec.recurrence;
+  if (recurrence && !recurrence.key) throw new Error(`job kind ${spec.kind}: recurrence needs a key`);
+  if (recurrence && typeof recurrence.every === 'number' && !(recurrence.every > 0)) throw new Error(`job kind ${spec.kind}: recurrence.every must be > 0`);
   return Object.freeze({ ...spec });
 }
 

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { systemClock, type Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { Cache } from '../cache/port.ts';
 import type { Logger } from '../log.ts';
@@ -6,6 +7,7 @@ import { claim, heartbeat } from './lease.ts';
 import type { Job } from './queue.ts';
 import { recordOutcome } from './outcome.ts';
 import { checkRegistry, type JobKindSpec } from './registry.ts';
+import { nextRunOf } from './recurrence.ts';
 import { finalEvent, progressWriter, publisher } from './events.ts';
 import { Slot } from './slot.ts';
 import type { AbortReason, WorkerDbConfig } from './protocol.ts';
@@ -35,6 +37,8 @@ export interface RunnerOptions {
   abortGraceMs?: number;
   /** A worker thread idle this long is closed (default one minute). */
   idleThreadMs?: number;
+  /** "Now" for booking recurring runs and for job bodies' ctx.now(); default the system clock. */
+  clock?: Clock;
 }
 
 export interface JobRunner {
@@ -75,6 +79,7 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const abortGraceMs = options.abortGraceMs ?? 10_000;
   const idleThreadMs = options.idleThreadMs ?? 60_000;
+  const clock = options.clock ?? systemClock;
   const dbConfig: WorkerDbConfig = options.databaseUrl && database.kind === 'pg' ? { kind: 'pg', url: options.databaseUrl } : { kind: 'bridge' };
   const publish = publisher(options.cache, log);
   // A job's own announcements (ctx.publish) reach every process through the shared cache.
@@ -103,7 +108,7 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
   function start(state: KindState, job: Job): void {
     let slot = state.idle.pop()?.slot;
     while (slot && !slot.alive) slot = state.idle.pop()?.slot;
-    slot ??= new Slot(state.spec.workerFile, dbConfig, db, log.child({ kind: job.kind }), relay);
+    slot ??= new Slot(state.spec.workerFile, dbConfig, db, log.child({ kind: job.kind }), relay, clock);
     const owner = job.locked_by!;
     const leaseSeconds = state.spec.leaseSeconds;
     const progress = progressWriter(db, job, owner, options.progressIntervalMs ?? 250, publish, log);
@@ -120,7 +125,8 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
     };
     active.timers.push(setInterval(beat, (leaseSeconds * 1000) / 3));
 
-    const assignment = { id: job.id, kind: job.kind, payload: job.payload, attempt: job.attempts, maxAttempts: job.max_attempts, owner };
+    const next = nextRunOf(state.spec, job.payload);
+    const assignment = { id: job.id, kind: job.kind, payload: job.payload, attempt: job.attempts, maxAttempts: job.max_attempts, owner, next };
     active.finished = slot
       .run(assignment, progress.report)
       .then(async (outcome) => {
@@ -128,7 +134,7 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
         for (const timer of active.timers) clearTimeout(timer);
         await progress.stop();
         if (outcome.type === 'crashed') log.warn('job worker thread died', { id: job.id, kind: job.kind, reason: outcome.message });
-        const row = await recordOutcome(db, active, outcome, options.backoffBaseMs);
+        const row = await recordOutcome(db, active, outcome, { backoffBaseMs: options.backoffBaseMs, next, clock });
         if (row?.status === 'failed') log.warn('job failed', { id: job.id, kind: job.kind, attempts: row.attempts, error: row.error });
         if (row) publish(finalEvent(row));
         else log.warn('job outcome fenced off: its lease was lost', { id: job.id, owner, outcome: outcome.type });

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Fields, Level, Logger } from '../log.ts';
 import { complete, lockIfOwned } from './lease.ts';
+import { bookNextRun } from './recurrence.ts';
 import { createWorkerDb, type WorkerDb } from './worker-db.ts';
 import type { FromWorker, JobAssignment, ToWorker } from './protocol.ts';
 
@@ -41,12 +42,14 @@ export interface JobContext {
   progress(fraction: number, message?: string): void;
   /** Publishes on the shared cache from the main thread (a worker thread has no cache of its own). */
   publish(channel: string, message: string): void;
+  /** "Now" by the runner's clock (RunnerOptions.clock), asked of the main thread. */
+  now(): Promise<Date>;
   readonly db: Kysely<Database>;
   readonly log: Logger;
   /**
    * Exactly-once database effects: runs `write` in a transaction that first locks the job row
    * (only if this attempt still owns it, else LeaseLostError) and completes the job in the same
-   * commit. Return its value from the body.
+   * commit (with a recurring kind's next run). Return its value from the body.
    */
   finish<R>(write: (trx: Transaction<Database>) => Promise<R>): Promise<R>;
 }
@@ -81,6 +84,14 @@ function workerLogger(base: Fields): Logger {
 function install(body: JobBody): void {
   let database: WorkerDb | null = null;
   let current: { id: string; controller: AbortController } | null = null;
+  const clockReplies = new Map<number, (now: Date) => void>();
+  let nextClockReqId = 1;
+  const now = () =>
+    new Promise<Date>((resolve) => {
+      const reqId = nextClockReqId++;
+      clockReplies.set(reqId, resolve);
+      port.postMessage({ type: 'clock', reqId });
+    });
 
   const run = async (job: JobAssignment) => {
     const controller = new AbortController();
@@ -95,6 +106,7 @@ function install(body: JobBody): void {
       signal: controller.signal,
       progress: (fraction, message) => port.postMessage({ type: 'progress', jobId: job.id, fraction, message }),
       publish: (channel, message) => port.postMessage({ type: 'publish', channel, message }),
+      now,
       db,
       log: workerLogger({ jobId: job.id, kind: job.kind, attempt: job.attempt }),
       finish: (write) =>
@@ -102,6 +114,7 @@ function install(body: JobBody): void {
           if (!(await lockIfOwned(trx, job.id, job.owner))) throw new LeaseLostError(`job ${job.id}: lease lost before finishing`);
           const result = await write(trx);
           await complete(trx, job.id, job.owner, result);
+          if (job.next) await bookNextRun(trx, job, job.next, await now());
           return result;
         }),
     };
@@ -135,6 +148,10 @@ function install(body: JobBody): void {
         return;
       case 'db:reply':
         database?.onReply(message);
+        return;
+      case 'clock:reply':
+        clockReplies.get(message.reqId)?.(new Date(message.now));
+        clockReplies.delete(message.reqId);
         return;
       case 'shutdown':
         void (database?.close() ?? Promise.resolve()).finally(() => process.exit(0));

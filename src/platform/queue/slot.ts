@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock.ts';
 import type { Logger } from '../log.ts';
 import { createDbBridge, type DbBridge } from './db-bridge.ts';
 import type { QueueDb } from './queue.ts';
@@ -39,10 +40,19 @@ export class Slot {
   readonly #closedPromise = new Promise<void>((resolve) => (this.#closed = resolve));
 
   readonly #onPublish: (channel: string, message: string) => void;
+  readonly #clock: Clock;
 
-  constructor(workerFile: string, dbConfig: WorkerDbConfig, mainDb: QueueDb, log: Logger, onPublish: (channel: string, message: string) => void = () => {}) {
+  constructor(
+    workerFile: string,
+    dbConfig: WorkerDbConfig,
+    mainDb: QueueDb,
+    log: Logger,
+    onPublish: (channel: string, message: string) => void = () => {},
+    clock: Clock = systemClock,
+  ) {
     this.#log = log;
     this.#onPublish = onPublish;
+    this.#clock = clock;
     this.#bridge = dbConfig.kind === 'bridge' ? createDbBridge(mainDb) : null;
     this.#worker = new Worker(workerFile);
     this.#ready = new Promise((resolve) => (this.#markReady = resolve));
@@ -131,6 +141,9 @@ export class Slot {
           (value) => this.#post({ type: 'db:reply', reqId: message.reqId, ok: true, value }),
           (error) => this.#post({ type: 'db:reply', reqId: message.reqId, ok: false, error: toWireError(error) }),
         );
+        return;
+      case 'clock':
+        this.#post({ type: 'clock:reply', reqId: message.reqId, now: this.#clock().getTime() });
         return;
       case 'fatal':
         this.#lastError = message.message;

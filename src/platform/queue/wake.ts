@@ -1,8 +1,10 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Cache } from '../cache/port.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../log.ts';
-import type { QueueDb } from './queue.ts';
+
+/** The queue's database (queue.ts names it QueueDb; named here too, so neither file needs the other's types). */
+type QueueDb = Kysely<Database>;
 
 /**
  * Wake-ups: a job enqueued for now is announced on the cache channel `queue:wake` (message: its

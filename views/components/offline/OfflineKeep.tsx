@@ -1,4 +1,4 @@
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { OfflineMessages } from './OfflineMessages.tsx';
 
 /** In order: the keep script uses the other two. */

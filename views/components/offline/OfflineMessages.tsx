@@ -1,5 +1,5 @@
-import type { MessageKey } from '../../i18n/index.ts';
-import type { PageContext } from '../../context.ts';
+import type { MessageKey } from '../../../src/platform/i18n/index.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 
 /**
  * The messages the offline scripts show, as JSON in a data attribute (no script element: every

@@ -1,6 +1,6 @@
 import type { StatsDay } from '../../../src/features/stats/service.ts';
 import { addDays } from '../../../src/features/stats/streak.ts';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { dayTitle } from './labels.ts';
 
 const BAR = 8;

@@ -1,5 +1,5 @@
 import type { StatsDay } from '../../../src/features/stats/service.ts';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 
 /** A UTC day in the reader's language: "Tue, Mar 3, 2026". */
 export function dayName(ctx: PageContext, day: string): string {

@@ -1,6 +1,5 @@
 import { genreSlug } from '../../../src/features/catalogue/genres.ts';
-import type { Locale } from '../../context.ts';
-import { LOCALE_TAGS } from '../index.ts';
+import { LOCALE_TAGS, type Locale } from '../../../src/platform/i18n/locale.ts';
 import { genresEn, type GenreNames } from './en.ts';
 import { genresEs } from './es.ts';
 import { genresFr } from './fr.ts';

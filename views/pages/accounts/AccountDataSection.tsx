@@ -1,4 +1,4 @@
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 
 /** "Your data": download everything as JSON (a plain link: the server sends an attachment), and the way to deletion. */
 export function AccountDataSection({ ctx }: { ctx: PageContext }): JSX.Element {

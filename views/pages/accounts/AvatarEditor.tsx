@@ -1,5 +1,5 @@
 import { Avatar } from '../../components/Avatar.tsx';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import type { AccountUser, FormProblem } from './types.ts';
 
 /** The messages public/js/avatar-upload.js shows, in the page's language (the script holds no text). */

@@ -1,4 +1,4 @@
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import type { FormProblem } from './types.ts';
 
 type Field = { id: string; name: string; label: string; autocomplete: string; hint?: string };

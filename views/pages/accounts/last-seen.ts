@@ -1,5 +1,4 @@
-import type { Locale } from '../../context.ts';
-import { LOCALE_TAGS } from '../../i18n/index.ts';
+import { LOCALE_TAGS, type Locale } from '../../../src/platform/i18n/locale.ts';
 
 const STEPS: ReadonlyArray<readonly [unit: Intl.RelativeTimeFormatUnit, seconds: number]> = [
   ['second', 60],

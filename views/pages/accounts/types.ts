@@ -1,4 +1,4 @@
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 
 /** What the account views are given (built by src/features/accounts). */
 export interface AccountUser {

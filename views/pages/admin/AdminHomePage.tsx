@@ -1,6 +1,6 @@
 import { Layout } from '../../layouts/Layout.tsx';
-import type { AdminHomeProps } from './content-types.ts';
-import { AdminDashboard } from './ai/AdminDashboard.tsx';
+import type { AdminHomeProps } from './types.ts';
+import { AdminDashboard } from './AdminDashboard.tsx';
 
 const TOOLS = [
   ['/admin/scraping', 'admin.home.scraping', 'admin.home.scrapingText'],

@@ -1,5 +1,5 @@
 import { Layout } from '../../layouts/Layout.tsx';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 
 /** /pro/success: "Pro is active" the moment the webhook has landed; until then it says it waits, and asks again every 2 s. */
 export function ProSuccessPage({ ctx, active }: { ctx: PageContext; active: boolean }): JSX.Element {

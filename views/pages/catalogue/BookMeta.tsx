@@ -1,8 +1,8 @@
 import type { Book } from '../../../src/features/catalogue/model.ts';
 import { genreSlug } from '../../../src/features/catalogue/genres.ts';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { genreName } from '../../i18n/genres/index.ts';
-import { genreUrl } from './urls.ts';
+import { genreUrl } from '../../../src/features/catalogue/paths.ts';
 
 /** The book's genres as links to browse that genre. */
 export function GenreChips({ ctx, book }: { ctx: PageContext; book: Book }): JSX.Element {

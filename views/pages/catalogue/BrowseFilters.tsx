@@ -1,8 +1,8 @@
 import { BROWSE_SORTS, STATUSES, type Genre } from '../../../src/features/catalogue/model.ts';
 import { SelectField } from '../../components/SelectField.tsx';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { byGenreName } from '../../i18n/genres/index.ts';
-import { DEFAULT_PAGE_SIZE, type BrowseState } from './urls.ts';
+import { DEFAULT_PAGE_SIZE, type BrowseState } from '../../../src/features/catalogue/paths.ts';
 
 /**
  * A plain GET form (works without JavaScript: "Show books" submits it). With htmx, any change

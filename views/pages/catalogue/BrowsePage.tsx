@@ -1,10 +1,10 @@
 import type { BookPageBody, Genre } from '../../../src/features/catalogue/model.ts';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { genreName } from '../../i18n/genres/index.ts';
 import { Layout } from '../../layouts/Layout.tsx';
 import { BrowseFilters } from './BrowseFilters.tsx';
 import { BrowseResults } from './BrowseResults.tsx';
-import type { BrowseState } from './urls.ts';
+import type { BrowseState } from '../../../src/features/catalogue/paths.ts';
 
 export type BrowsePageProps = { ctx: PageContext; state: BrowseState; genres: readonly Genre[]; result: BookPageBody };
 
@@ -21,7 +21,9 @@ export function BrowsePage({ ctx, state, genres, result }: BrowsePageProps): JSX
       <h1 id="browse-title" safe>
         {title}
       </h1>
-      <BrowseFilters ctx={ctx} state={state} genres={genres} />
+      {ctx.keep
+        ? ctx.keep(genres, `filters\t${state.genre ?? ''}\t${state.status ?? ''}\t${state.sort}\t${state.audio}\t${state.limit}`, () => BrowseFilters({ ctx, state, genres }) as string)
+        : <BrowseFilters ctx={ctx} state={state} genres={genres} />}
       <div id="browse-results" class="browse-results">
         <BrowseResults ctx={ctx} state={state} result={result} />
       </div>

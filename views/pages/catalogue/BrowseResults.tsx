@@ -1,7 +1,7 @@
 import type { BookPageBody } from '../../../src/features/catalogue/model.ts';
 import { BookGrid, BookGridItems } from '../../components/BookGrid.tsx';
-import type { PageContext } from '../../context.ts';
-import { browseUrl, type BrowseState } from './urls.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
+import { browseUrl, type BrowseState } from '../../../src/features/catalogue/paths.ts';
 
 type ResultsProps = { ctx: PageContext; state: BrowseState; result: BookPageBody };
 

@@ -2,9 +2,9 @@ import { RANKINGS, type Ranking, type RankedBook } from '../../../src/features/c
 import { Cover } from '../../components/Cover.tsx';
 import { BookFacts } from '../../components/BookFacts.tsx';
 import { BookGenres } from '../../components/BookGenres.tsx';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { Layout } from '../../layouts/Layout.tsx';
-import { rankingUrl } from './urls.ts';
+import { rankingUrl } from '../../../src/features/catalogue/paths.ts';
 
 export type RankingPageProps = { ctx: PageContext; by: Ranking; books: readonly RankedBook[] };
 

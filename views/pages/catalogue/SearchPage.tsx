@@ -1,4 +1,4 @@
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { Layout } from '../../layouts/Layout.tsx';
 import { SearchResults, SearchStatus, type SearchView } from './SearchResults.tsx';
 

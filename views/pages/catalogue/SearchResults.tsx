@@ -2,10 +2,10 @@ import type { Book, BookPageBody, Genre } from '../../../src/features/catalogue/
 import { highlight, snippet } from '../../../src/features/catalogue/highlight.ts';
 import { Cover } from '../../components/Cover.tsx';
 import { BookFacts } from '../../components/BookFacts.tsx';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { genreName } from '../../i18n/genres/index.ts';
 import { GenreChips } from './BookMeta.tsx';
-import { genreUrl, searchUrl } from './urls.ts';
+import { genreUrl, searchUrl } from '../../../src/features/catalogue/paths.ts';
 
 export type SearchView = { q: string; words: readonly string[]; result: BookPageBody | null; suggestions: readonly Genre[] };
 

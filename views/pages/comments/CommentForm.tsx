@@ -1,6 +1,6 @@
 import { MAX_TEXT } from '../../../src/features/comments/model.ts';
-import type { PageContext } from '../../context.ts';
-import { commentsActionPath } from './urls.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
+import { commentsActionPath } from '../../../src/features/comments/paths.ts';
 
 export type CommentFormProps = {
   ctx: PageContext;

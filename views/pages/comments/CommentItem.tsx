@@ -1,10 +1,10 @@
 import type { Comment } from '../../../src/features/comments/model.ts';
 import { Avatar } from '../../components/Avatar.tsx';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { fullTime, relativeTime } from './dates.ts';
 import type { CommentGroup, ThreadView } from './types.ts';
-import { commentsPath } from './urls.ts';
+import { commentsPath } from '../../../src/features/comments/paths.ts';
 import { VoteWidget } from './VoteWidget.tsx';
 
 /** What one comment needs from the thread around it. */

@@ -1,10 +1,10 @@
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { bookPath, chapterPath } from '../reader/links.ts';
 import type { ItemContext } from './CommentItem.tsx';
 import { ThreadItem } from './CommentItem.tsx';
 import { chapterLabel } from './labels.ts';
 import { groupThreads, type OverviewView } from './types.ts';
-import { commentsPath } from './urls.ts';
+import { commentsPath } from '../../../src/features/comments/paths.ts';
 
 type Props = { ctx: PageContext; view: OverviewView };
 

@@ -1,9 +1,9 @@
 import type { CommentSort } from '../../../src/features/comments/model.ts';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { MoreItem, ThreadItem } from './CommentItem.tsx';
 import { groupThreads, type ThreadView } from './types.ts';
-import { commentsPath, threadHomePath } from './urls.ts';
+import { commentsPath, threadHomePath } from '../../../src/features/comments/paths.ts';
 
 type Props = { ctx: PageContext; view: ThreadView };
 

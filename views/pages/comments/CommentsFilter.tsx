@@ -1,8 +1,8 @@
 import type { ThreadCount } from '../../../src/features/comments/counts/service.ts';
 import { SelectField, type SelectOption } from '../../components/SelectField.tsx';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { chapterLabel } from './labels.ts';
-import { commentsActionPath, type CommentsFilter as Filter } from './urls.ts';
+import { commentsActionPath, type CommentsFilter as Filter } from '../../../src/features/comments/paths.ts';
 
 export type CommentsFilterProps = {
   ctx: PageContext;

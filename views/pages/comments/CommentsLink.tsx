@@ -1,5 +1,5 @@
-import type { PageContext } from '../../context.ts';
-import { commentsPath } from './urls.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
+import { commentsPath } from '../../../src/features/comments/paths.ts';
 
 /** A speech bubble, drawn beside comment counts. */
 export function CommentIcon(): JSX.Element {

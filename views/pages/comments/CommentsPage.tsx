@@ -1,5 +1,5 @@
 import type { ThreadCount } from '../../../src/features/comments/counts/service.ts';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { Layout } from '../../layouts/Layout.tsx';
 import { bookPath } from '../reader/links.ts';
 import { CommentOverview } from './CommentOverview.tsx';
@@ -7,7 +7,7 @@ import { CommentsFilter } from './CommentsFilter.tsx';
 import { CommentThread } from './CommentThread.tsx';
 import { chapterLabel } from './labels.ts';
 import type { OverviewView, ThreadView } from './types.ts';
-import { threadHomePath } from './urls.ts';
+import { threadHomePath } from '../../../src/features/comments/paths.ts';
 
 export type CommentsPageProps = {
   ctx: PageContext;

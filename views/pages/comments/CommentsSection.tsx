@@ -1,6 +1,6 @@
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { CommentIcon } from './CommentsLink.tsx';
-import { commentsPath } from './urls.ts';
+import { commentsPath } from '../../../src/features/comments/paths.ts';
 
 export type CommentsSectionProps = {
   ctx: PageContext;

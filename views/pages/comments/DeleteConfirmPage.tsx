@@ -1,5 +1,5 @@
 import type { Comment } from '../../../src/features/comments/model.ts';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { Layout } from '../../layouts/Layout.tsx';
 
 export type DeleteConfirmPageProps = { ctx: PageContext; comment: Comment; returnTo: string };

@@ -1,5 +1,5 @@
 import type { VoteDirection } from '../../../src/features/comments/model.ts';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 
 export type VoteWidgetProps = {
   ctx: PageContext;

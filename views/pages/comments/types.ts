@@ -1,5 +1,5 @@
 import type { Comment, CommentSort, VoteDirection } from '../../../src/features/comments/model.ts';
-import type { Role } from '../../../src/platform/db/schema.ts';
+import type { Viewer } from '../../../src/platform/http/page-context.ts';
 import type { ThreadCount } from '../../../src/features/comments/counts/service.ts';
 
 /** Everything a rendered thread (fragment or page) shows. */
@@ -16,7 +16,7 @@ export interface ThreadView {
   hasMore: boolean;
   next: string | null;
   focus: number | null;
-  viewer: { id: string; username: string; role: Role } | null;
+  viewer: { id: string; username: string; role: Viewer['role'] } | null;
   /** Where plain (no-JS) forms come back to. */
   returnTo: string;
   /** The full page (no htmx targets that only exist inside a book or chapter page). */

@@ -1,6 +1,6 @@
 import type { Book } from '../../../src/features/catalogue/model.ts';
 import { Cover } from '../../components/Cover.tsx';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { genreName } from '../../i18n/genres/index.ts';
 import { blurbOf } from './blurb.ts';
 

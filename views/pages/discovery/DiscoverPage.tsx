@@ -1,6 +1,6 @@
 import type { Book } from '../../../src/features/catalogue/model.ts';
 import type { LastVote } from '../../../src/features/discovery/model.ts';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { Layout } from '../../layouts/Layout.tsx';
 import { DeckCard } from './DeckCard.tsx';
 

@@ -1,4 +1,4 @@
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { Layout } from '../../layouts/Layout.tsx';
 
 export type ApiOperation = { summary?: string; tags?: string[]; responses?: Record<string, unknown> };

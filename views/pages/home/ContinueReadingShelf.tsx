@@ -1,5 +1,5 @@
 import type { ContinueItem } from '../../../src/features/home/model.ts';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { Cover } from '../../components/Cover.tsx';
 import { chapterLabel, ReadingProgress } from '../../components/ReadingProgress.tsx';
 

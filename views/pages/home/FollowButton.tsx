@@ -1,4 +1,4 @@
-import type { Translate } from '../../context.ts';
+import type { Translate } from '../../../src/platform/i18n/index.ts';
 
 export type FollowButtonProps = { t: Translate; username: string; following: boolean; returnTo: string };
 

@@ -1,7 +1,7 @@
 import type { PublicUser } from '../../../src/features/follows/model.ts';
 import type { FeedItem } from '../../../src/features/home/model.ts';
 import { Avatar } from '../../components/Avatar.tsx';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { formatDateTime, formatLastSeen } from '../accounts/last-seen.ts';
 import { Cover } from '../../components/Cover.tsx';
 import { FollowButton } from './FollowButton.tsx';

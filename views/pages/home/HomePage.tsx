@@ -1,7 +1,7 @@
 import type { PublicUser } from '../../../src/features/follows/model.ts';
 import type { ContinueItem, FeedItem } from '../../../src/features/home/model.ts';
 import type { HomeRow } from '../../../src/features/home/rows.ts';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { Layout } from '../../layouts/Layout.tsx';
 import { ContinueReadingShelf } from './ContinueReadingShelf.tsx';
 import { FollowFeed } from './FollowFeed.tsx';

@@ -1,7 +1,7 @@
 import type { HomeRow } from '../../../src/features/home/rows.ts';
 import { BookGrid } from '../../components/BookGrid.tsx';
-import type { PageContext } from '../../context.ts';
-import { rankingUrl } from '../catalogue/urls.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
+import { rankingUrl } from '../../../src/features/catalogue/paths.ts';
 
 const ROWS = {
   new: { id: 'shelf-new', title: 'home.new', all: rankingUrl('new') },

@@ -1,9 +1,8 @@
 import type { Book } from '../../../src/features/catalogue/model.ts';
-import { SHELVES } from '../../../src/features/library/model.ts';
-import type { Shelf } from '../../../src/platform/db/schema.ts';
-import type { PageContext } from '../../context.ts';
+import { SHELVES, type Shelf } from '../../../src/features/library/model.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { SWAP_LIBRARY } from './ShelfTabs.tsx';
-import { libraryUrl } from './urls.ts';
+import { libraryUrl } from '../../../src/features/library/paths.ts';
 
 const REMOVE = JSON.stringify({ confirmed: '1' });
 

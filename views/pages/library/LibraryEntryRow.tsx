@@ -1,6 +1,5 @@
-import type { LibraryEntry } from '../../../src/features/library/model.ts';
-import type { Shelf } from '../../../src/platform/db/schema.ts';
-import type { PageContext } from '../../context.ts';
+import type { LibraryEntry, Shelf } from '../../../src/features/library/model.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { Cover } from '../../components/Cover.tsx';
 import { ReadingProgress } from '../../components/ReadingProgress.tsx';
 import { BookMenu } from './BookMenu.tsx';

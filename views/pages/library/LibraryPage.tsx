@@ -1,11 +1,11 @@
-import type { Shelf } from '../../../src/platform/db/schema.ts';
-import type { PageContext } from '../../context.ts';
+import type { Shelf } from '../../../src/features/library/model.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { Layout } from '../../layouts/Layout.tsx';
 import { LibraryEntryRow } from './LibraryEntryRow.tsx';
 import { SelectionToolbar } from './SelectionToolbar.tsx';
 import { ShelfTabs, SWAP_LIBRARY } from './ShelfTabs.tsx';
 import type { LibraryPageProps, Notice } from './types.ts';
-import { libraryUrl } from './urls.ts';
+import { libraryUrl } from '../../../src/features/library/paths.ts';
 
 /**
  * The signed-in reader's saved books. Everything that changes after an action (tabs with counts,

@@ -1,8 +1,8 @@
 import type { Book } from '../../../src/features/catalogue/model.ts';
-import type { Shelf } from '../../../src/platform/db/schema.ts';
-import type { PageContext } from '../../context.ts';
+import type { Shelf } from '../../../src/features/library/model.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { Layout } from '../../layouts/Layout.tsx';
-import { libraryUrl } from './urls.ts';
+import { libraryUrl } from '../../../src/features/library/paths.ts';
 
 export type RemoveConfirmPageProps = {
   ctx: PageContext;

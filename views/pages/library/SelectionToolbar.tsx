@@ -1,5 +1,5 @@
 import { SHELVES } from '../../../src/features/library/model.ts';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 
 const MOVE = JSON.stringify({ action: 'move' });
 const REMOVE = JSON.stringify({ action: 'remove', confirmed: '1' });

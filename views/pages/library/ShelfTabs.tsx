@@ -1,8 +1,7 @@
-import type { Shelf } from '../../../src/platform/db/schema.ts';
-import { SHELVES } from '../../../src/features/library/model.ts';
-import type { PageContext } from '../../context.ts';
+import { SHELVES, type Shelf } from '../../../src/features/library/model.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import type { ShelfCounts } from './types.ts';
-import { libraryUrl } from './urls.ts';
+import { libraryUrl } from '../../../src/features/library/paths.ts';
 
 /** htmx swaps the library section in place and keeps the address; plain links work the same without it. */
 export const SWAP_LIBRARY = { 'hx-target': '#library', 'hx-select': '#library', 'hx-swap': 'outerHTML' } as const;

@@ -1,6 +1,5 @@
-import type { Shelf } from '../../../src/platform/db/schema.ts';
-import type { LibraryEntry } from '../../../src/features/library/model.ts';
-import type { PageContext } from '../../context.ts';
+import type { Shelf, LibraryEntry } from '../../../src/features/library/model.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 
 /** The line above the list after an action: what happened, or why nothing did. */
 export type Notice = { level: 'ok' | 'error'; message: string };

@@ -1,4 +1,4 @@
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { Layout } from '../../layouts/Layout.tsx';
 
 /** Without JavaScript there is no confirm() dialog: "Clear all" asks on this page first. */

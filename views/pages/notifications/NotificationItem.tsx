@@ -1,5 +1,5 @@
 import type { Notification } from '../../../src/features/notifications/model.ts';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { formatDateTime, formatLastSeen } from '../accounts/last-seen.ts';
 
 export type NotificationItemProps = { ctx: PageContext; notification: Notification; now: Date; autofocus?: boolean };

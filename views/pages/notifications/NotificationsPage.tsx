@@ -1,5 +1,6 @@
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { Layout } from '../../layouts/Layout.tsx';
+import { LoadMore } from '../../components/LoadMore.tsx';
 import { NotificationItem } from './NotificationItem.tsx';
 import { NotificationsStatus } from './NotificationsStatus.tsx';
 import type { Notice, NotificationsPageProps } from './types.ts';
@@ -31,7 +32,7 @@ export function NotificationsPage({ ctx, notifications, unread, hasMore, continu
           ))}
         </ul>
         <div id="notifications-more" class="notifications__more">
-          {hasMore && last ? <LoadMore ctx={ctx} before={last.id} /> : ''}
+          {hasMore && last ? <LoadMore id="notifications-load-more" href={`/notifications?before=${last.id}`} list="#notification-list" items="li" box="#notifications-more" label={t('notifications.loadMore')} /> : ''}
         </div>
         <div class="empty-state notifications__empty">
           <p class="empty-state__title" safe>
@@ -41,26 +42,6 @@ export function NotificationsPage({ ctx, notifications, unread, hasMore, continu
         </div>
       </section>
     </Layout>
-  );
-}
-
-/** Older notifications: a link to the next page, which htmx appends to the list instead. */
-function LoadMore({ ctx, before }: { ctx: PageContext; before: number }): JSX.Element {
-  const href = `/notifications?before=${before}`;
-  return (
-    <a
-      class="button button--quiet"
-      id="notifications-load-more"
-      href={href}
-      hx-get={href}
-      hx-target="#notification-list"
-      hx-swap="beforeend"
-      hx-select="#notification-list > li"
-      hx-select-oob="#notifications-more"
-      safe
-    >
-      {ctx.t('notifications.loadMore')}
-    </a>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 
 /** htmx puts the answer (the page) in place of the whole section; without htmx the form posts and the page reloads. */
 export const SWAP_SECTION = { 'hx-target': '#notifications', 'hx-select': '#notifications', 'hx-swap': 'outerHTML' } as const;

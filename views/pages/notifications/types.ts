@@ -1,5 +1,5 @@
 import type { Notification } from '../../../src/features/notifications/model.ts';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 
 /** The line above the list after an action. */
 export type Notice = { level: 'ok' | 'error'; message: string };

@@ -1,4 +1,4 @@
-import type { Translate } from '../../context.ts';
+import type { Translate } from '../../../src/platform/i18n/index.ts';
 
 export type ProfileCountsProps = { t: Translate; followers: number; following: number; /** Swapped in out of band after a follow with htmx. */ oob?: boolean };
 

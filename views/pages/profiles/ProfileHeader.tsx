@@ -1,6 +1,6 @@
 import type { Profile } from '../../../src/features/follows/model.ts';
 import { Avatar } from '../../components/Avatar.tsx';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { FollowButton } from '../home/FollowButton.tsx';
 import { ProfileCounts } from './ProfileCounts.tsx';
 

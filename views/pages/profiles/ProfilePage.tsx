@@ -1,6 +1,6 @@
 import type { ProfilePageData } from '../../../src/features/follows/profile-service.ts';
 import { absoluteUrl } from '../../components/paths.ts';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { Layout } from '../../layouts/Layout.tsx';
 import { ProfileHeader } from './ProfileHeader.tsx';
 import { ProfileShelves, profileUrl } from './ProfileShelves.tsx';

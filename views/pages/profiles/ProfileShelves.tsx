@@ -1,8 +1,7 @@
 import type { PublicLibraryEntry } from '../../../src/features/follows/model.ts';
-import { SHELVES } from '../../../src/features/library/model.ts';
-import type { Shelf } from '../../../src/platform/db/schema.ts';
+import { SHELVES, type Shelf } from '../../../src/features/library/model.ts';
 import { BookGrid } from '../../components/BookGrid.tsx';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 
 export type ProfileShelvesProps = { ctx: PageContext; username: string; shelf: Shelf; entries: readonly PublicLibraryEntry[]; counts: Record<Shelf, number> };
 

@@ -1,7 +1,7 @@
 import type { ReadingStats as Stats } from '../../../src/features/stats/service.ts';
 import { DailyBars } from '../../components/stats/DailyBars.tsx';
 import { YearHeatmap } from '../../components/stats/YearHeatmap.tsx';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 
 export type ReadingStatsProps = { ctx: PageContext; stats: Stats; own: boolean };
 

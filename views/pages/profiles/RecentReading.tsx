@@ -1,6 +1,6 @@
 import type { RecentItem } from '../../../src/features/follows/model.ts';
 import { Cover } from '../../components/Cover.tsx';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { formatDateTime, formatLastSeen } from '../accounts/last-seen.ts';
 
 export type RecentReadingProps = { ctx: PageContext; items: readonly RecentItem[]; own: boolean; now: Date };

@@ -1,4 +1,4 @@
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 
 /**
  * A one-line offer of the book font to a reader who never chose a font. Either button saves a

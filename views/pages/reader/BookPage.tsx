@@ -8,7 +8,7 @@ import { RatingControl } from '../../components/RatingControl.tsx';
 import { ShelfControl } from '../../components/ShelfControl.tsx';
 import { ExportForm } from '../../components/ExportForm.tsx';
 import { OfflineKeep, OFFLINE_KEEP_SCRIPTS } from '../../components/offline/OfflineKeep.tsx';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { Layout } from '../../layouts/Layout.tsx';
 import { ChapterList } from './ChapterList.tsx';
 import { Cover } from '../../components/Cover.tsx';

@@ -1,7 +1,7 @@
 import type { ChapterListPage } from '../../../src/features/reader/paging.ts';
 import { chapterRange, pageWindow } from '../../../src/features/reader/paging.ts';
-import type { PageContext } from '../../context.ts';
-import { LOCALE_TAGS } from '../../i18n/index.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
+import { LOCALE_TAGS } from '../../../src/platform/i18n/locale.ts';
 import { bookPath, chapterListPath, chapterPath } from './links.ts';
 import { numberFormat } from './meta.ts';
 

@@ -1,5 +1,5 @@
 import type { ChapterPageData } from '../../../src/features/reader/chapter-reading.ts';
-import type { PageContext } from '../../context.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { AudioPlayer, PLAYER_SCRIPTS } from '../../components/AudioPlayer.tsx';
 import { TranslationSwitch } from '../../components/TranslationSwitch.tsx';
 import { CommentsSection } from '../comments/CommentsSection.tsx';
@@ -56,7 +56,7 @@ export function ChapterPage({ ctx, data, suggestFont = false, derived = chapterP
   const { t } = ctx;
   const { book, chapter, prev, next } = data;
   const { title } = derived;
-  const safeHtml = chapter.html; // sanitised by src/features/reader/render.ts
+  const safeHtml = chapter.html; // sanitised by src/platform/markup/chapter-html.ts
   const head = (
     <>
       {next !== null ? <link rel="prefetch" href={chapterPath(book.slug, next)} /> : ''}

@@ -1,5 +1,5 @@
 import type { Privacy } from '../../../src/features/settings/model.ts';
-import type { Translate } from '../../context.ts';
+import type { Translate } from '../../../src/platform/i18n/index.ts';
 
 export type PrivacySectionProps = { t: Translate; username: string; privacy: Privacy; /** After the no-JS form was saved. */ saved?: boolean };
 

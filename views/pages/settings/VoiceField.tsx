@@ -1,6 +1,6 @@
 import type { Voice } from '../../../src/integrations/tts/index.ts';
-import type { PageContext } from '../../context.ts';
-import { LOCALE_TAGS } from '../../i18n/index.ts';
+import type { PageContext } from '../../../src/platform/http/page-context.ts';
+import { LOCALE_TAGS } from '../../../src/platform/i18n/locale.ts';
 
 export interface VoiceGroup {
   engine: string;

@@ -27,10 +27,10 @@ export function chapterNameRoutes(platform: BootedPlatform, auth: AuthPlugin, ai
       body: ChapterNamesBody,
       detail: { tags, summary: 'SSE: proposed titles, one `batch` event {batch, proposals: [{number, title}]} per 100 chapters, then `done`' },
     })
-    .post('/api/admin/text-gen/chapter-names/async', async ({ body, caller, status }) => {
+    .post('/api/admin/text-gen/chapter-names/async', async ({ body, user, status }) => {
       ai.client();
       const naming = await namingRequest(db, body);
-      return status(202, { job_id: await startChapterNamesJob(db, chapterNamesKind, naming, caller.user!.id) });
+      return status(202, { job_id: await startChapterNamesJob(db, chapterNamesKind, naming, user.id) });
     }, { auth: 'admin', body: ChapterNamesBody, response: { 202: JobIdResponse }, detail: { tags, summary: 'Name chapters in the background: 202 {job_id}; the ai_job payload gathers the proposals' } })
     .post('/api/admin/text-gen/chapter-names/apply', async ({ body }) => {
       ai.client();

@@ -4,7 +4,7 @@ import type { Cache } from '../../../platform/cache/port.ts';
 import { badRequest, conflict, notFound } from '../../../platform/http/errors.ts';
 import { enqueueKind, transactionWithJobs, type JobKindSpec } from '../../../platform/queue/index.ts';
 import type { AiCall, AiClient } from '../../../integrations/ai/index.ts';
-import { announceChapterChange } from '../../reader/service.ts';
+import { announceChapterChange } from '../../catalogue/writes/announce.ts';
 import * as jobs from '../jobs/queries.ts';
 import { nameChapters } from './generate.ts';
 import type { ChapterNamesBody, ChapterNamesPayload } from './model.ts';

@@ -1,7 +1,7 @@
 import type { SourceClient } from '../../../integrations/sources/index.ts';
 import { SourceError } from '../../../integrations/sources/index.ts';
 import { AppError, badRequest } from '../../../platform/http/errors.ts';
-import { announceChapterChange } from '../../reader/service.ts';
+import { announceChapterChange } from '../../catalogue/writes/announce.ts';
 import type { SseEvent } from '../sse.ts';
 import { storeCover } from './images.ts';
 import * as q from './queries.ts';

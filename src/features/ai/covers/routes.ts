@@ -1,27 +1,25 @@
 import { Elysia } from 'elysia';
 import type { BootedPlatform } from '../../../platform/boot.ts';
 import type { AuthPlugin } from '../../../platform/http/auth.ts';
-import { pageContext, type PageEnvironment } from '../../../platform/http/page.ts';
-import { htmlResponse } from '../../../platform/http/respond.ts';
+import type { PageEnvironment } from '../../../platform/http/page.ts';
 import { createSourceClient, type SourceClient } from '../../../integrations/sources/index.ts';
 import { sourcesConfig } from '../../scraping/sources-config.ts';
-import { CoverStudioPage } from '../../../../views/pages/admin/covers/CoverStudioPage.tsx';
 import type { AiProvider } from '../provider.ts';
 import { cachedModels } from '../models.ts';
 import { sseFrames } from '../sse.ts';
 import { usageRecorder } from '../usage.ts';
 import { batchCovers, cancelBatch } from './batch.ts';
-import { BatchBody, CancelResponse, GenerateResponse, ModelsResponse, SaveCoverBody, SaveCoverResponse, SlugParams, StudioQuery } from './model.ts';
+import { BatchBody, CancelResponse, GenerateResponse, ModelsResponse, SaveCoverBody, SaveCoverResponse, SlugParams } from './model.ts';
 import { refreshMetadata, refreshTarget } from './refresh.ts';
 import { readGenerateRequest } from './request.ts';
-import { coverPrompt, generateCovers, requireBook, saveCover, studioBooks } from './service.ts';
+import { generateCovers, saveCover } from './service.ts';
 import { MAX_IMAGE_BYTES } from './images.ts';
 import { coverLimits } from '../../covers/limits.ts';
+import { coverAdminRoutes } from './admin/routes.ts';
 
 const tags = ['ai'];
-const PRIVATE = { 'cache-control': 'private, no-cache' };
 
-/** Cover tools: image models, generation (text or image to image), save as cover, batch covers, metadata refresh, the cover studio page. */
+/** Cover tools: image models, generation (text or image to image), save as cover, batch covers, metadata refresh; and the cover studio page (admin/). */
 export function aiCoverRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment, ai: AiProvider) {
   const { db, cache, log, objects } = platform;
   const deps = { db, cache, objects, log, coverLimits: coverLimits(platform.config.content.coverMaxDimension) };
@@ -72,21 +70,7 @@ export function aiCoverRoutes(platform: BootedPlatform, auth: AuthPlugin, env: P
       const book = await refreshTarget(deps, params.slug);
       return sseFrames(refreshMetadata(deps, sourceClient(), book, request.signal), log, request.signal);
     }, { auth: 'admin', params: SlugParams, detail: { tags, summary: 'SSE: re-read description and cover from the book source: `progress`, `done` {slug, changed: {description, cover}, description, cover_url}; 400 for a book without a source' } })
-    .get('/admin/covers', async ({ request, query }) => {
-      const client = ai.client();
-      const ctx = pageContext(request, env);
-      const book = query.slug ? await requireBook(db, query.slug) : null;
-      const models = await cachedModels(cache, client, { signal: request.signal }).then((m) => m.image).catch(() => [client.imageModel]);
-      return htmlResponse(CoverStudioPage({
-        ctx,
-        books: await studioBooks(db),
-        book: book ? { slug: book.slug, title: book.title, coverUrl: book.cover_key ? `/${book.cover_key}` : null, hasSource: !!book.source_url } : null,
-        prompt: book ? coverPrompt(book) : '',
-        models: models.length ? models : [client.imageModel],
-        defaultModel: client.imageModel,
-        maxMegabytes: MAX_IMAGE_BYTES / 1024 / 1024,
-      }), 200, PRIVATE);
-    }, { auth: 'admin', query: StudioQuery, detail: { hide: true } });
+    .use(coverAdminRoutes(platform, auth, env, ai));
 }
 
 /** Counts the batch's usage once the stream ends, however it ends. */

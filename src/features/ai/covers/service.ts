@@ -4,7 +4,7 @@ import type { Cache } from '../../../platform/cache/port.ts';
 import type { ObjectStore } from '../../../platform/objects/port.ts';
 import { badRequest, notFound } from '../../../platform/http/errors.ts';
 import type { AiCall, AiClient } from '../../../integrations/ai/index.ts';
-import { announceChapterChange } from '../../reader/service.ts';
+import { announceChapterChange } from '../../catalogue/writes/announce.ts';
 import { decodeBase64Image, storeCover, storeGenerated } from './images.ts';
 import type { GenerateInput } from './model.ts';
 import type { CoverLimits } from '../../covers/limits.ts';

@@ -4,7 +4,7 @@ import type { Cache } from '../../../platform/cache/port.ts';
 import { badRequest, notFound } from '../../../platform/http/errors.ts';
 import type { AiCall, AiClient } from '../../../integrations/ai/index.ts';
 import { setBookGenres } from '../../catalogue/writes/service.ts';
-import { announceChapterChange } from '../../reader/service.ts';
+import { announceChapterChange } from '../../catalogue/writes/announce.ts';
 import { openingOf } from '../chapter-names/prompt.ts';
 import { GenresAnswer, QualityAnswer, SEVERITIES, TaglineAnswer, WarningsAnswer } from './model.ts';
 import { genreMessages, qualityMessages, taglineMessages, warningMessages, type BookSample } from './prompts.ts';

@@ -1,4 +1,4 @@
-import { MIME_TYPES, narrateChunks, sentenceTimings, TtsError, wavHeader, wavSamples, WAV_HEADER_BYTES, type AudioFormat, type ChunkPlan } from '../../../integrations/tts/index.ts';
+import { MIME_TYPES, narrateChunks, sentenceTimings, TtsError, wavHeader, wavSamples, WAV_HEADER_BYTES, type AudioFormat, type ChunkPlan, type SpeechCatalog } from '../../../integrations/tts/index.ts';
 import type { Mp3Backend } from '../../../integrations/tts/mp3.ts';
 import type { ObjectStore } from '../../../platform/objects/port.ts';
 import { AppError } from '../../../platform/http/errors.ts';
@@ -11,7 +11,7 @@ import { describeFailure, withChunkRetries } from '../failures.ts';
 import { storedSentences } from '../timings/sentences.ts';
 import { settleOrphans } from './state.ts';
 import { bumpCatalogueVersion } from '../../catalogue/version.ts';
-import { resolveVoice, type SpeechCatalog } from '../voices/service.ts';
+import { resolveVoice } from '../voices/service.ts';
 import { parseNarration } from '../narration.ts';
 import { narrationScript } from '../script.ts';
 import { fileLayout, type FileLayout, type MadeChunk } from './layout.ts';

@@ -1,6 +1,6 @@
 import { enqueueKind } from '../../../platform/queue/index.ts';
 import { notFound } from '../../../platform/http/errors.ts';
-import type { Locale } from '../../../../views/context.ts';
+import type { Locale } from '../../../platform/i18n/locale.ts';
 import { countChapter, mayListen, proRequired, type Listener } from '../limit.ts';
 import type { AudioJob } from '../model.ts';
 import { resolveChapter, type AudioDeps, type ResolvedChapter } from '../service.ts';

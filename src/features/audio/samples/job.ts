@@ -1,11 +1,10 @@
-import { MIME_TYPES, narrate, prepareScript, type SpeechEngine, type Voice } from '../../../integrations/tts/index.ts';
+import { MIME_TYPES, narrate, prepareScript, type SpeechEngine, type Voice, type SpeechCatalog } from '../../../integrations/tts/index.ts';
 import type { Mp3Backend } from '../../../integrations/tts/mp3.ts';
 import type { ObjectStore } from '../../../platform/objects/port.ts';
 import type { JobBody } from '../../../platform/queue/index.ts';
 import { describeFailure, withChunkRetries } from '../failures.ts';
 import { SAMPLES_PREFIX, sampleKey } from './keys.ts';
 import { sampleSentence } from './text.ts';
-import type { SpeechCatalog } from '../voices/service.ts';
 
 /**
  * The body of an `audio.voice-samples` job, run in a Bun worker (jobs/audio.voice-samples.worker.ts;

@@ -6,7 +6,7 @@ import type { PageEnvironment } from '../../../platform/http/page.ts';
 import { JobResponse, UrlResponse } from '../model.ts';
 import { VoiceSampleParams, VoiceSamplesBody } from './model.ts';
 import { presignVoiceSample, requestVoiceSamples } from './service.ts';
-import type { SpeechCatalog } from '../voices/service.ts';
+import type { SpeechCatalog } from '../../../integrations/tts/index.ts';
 
 const tags = ['audio'];
 

@@ -7,7 +7,8 @@ import type { AudioJob } from '../model.ts';
 import type { VoiceSamplesPayload } from './job.ts';
 import { SAMPLES_PREFIX, sampleKey } from './keys.ts';
 import { VOICE_SAMPLES_DEDUPE_KEY, voiceSamplesKind } from './kind.ts';
-import { resolveVoice, type SpeechCatalog } from '../voices/service.ts';
+import { resolveVoice } from '../voices/service.ts';
+import type { SpeechCatalog } from '../../../integrations/tts/index.ts';
 
 export interface VoiceSampleDeps {
   db: Db;

@@ -1,6 +1,6 @@
 import { MIME_TYPES, type AudioFormat } from '../../../integrations/tts/index.ts';
 import { notFound } from '../../../platform/http/errors.ts';
-import type { Locale } from '../../../../views/context.ts';
+import type { Locale } from '../../../platform/i18n/locale.ts';
 import { ensureJob } from '../generation/service.ts';
 import { countChapter, mayListen, proRequired, type Listener } from '../limit.ts';
 import { resolveChapter, type AudioDeps } from '../service.ts';

@@ -1,7 +1,7 @@
 import { notFound } from '../../../platform/http/errors.ts';
 import { resolveChapter, type AudioDeps } from '../service.ts';
 import type { Timings } from './model.ts';
-import type { Locale } from '../../../../views/context.ts';
+import type { Locale } from '../../../platform/i18n/locale.ts';
 import { storedTimings } from './queries.ts';
 import { narrationScript } from '../script.ts';
 import { estimatedTimings, speakingRate } from './estimate.ts';

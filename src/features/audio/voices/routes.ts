@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import { VoicesResponse } from './model.ts';
-import { listVoices, type SpeechCatalog } from './service.ts';
+import { listVoices, type SpeechCatalog } from '../../../integrations/tts/index.ts';
 
 /** GET /api/voices: the one speech catalogue of the app (settings, samples and generation use the same). */
 export function voiceRoutes(speech: SpeechCatalog) {

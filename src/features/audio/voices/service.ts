@@ -1,12 +1,5 @@
-import type { AudioFormat, SpeechEngine, TtsRegistry, Voice } from '../../../integrations/tts/index.ts';
+import type { AudioFormat, SpeechCatalog, SpeechEngine, Voice } from '../../../integrations/tts/index.ts';
 import { badRequest, unavailable } from '../../../platform/http/errors.ts';
-
-/**
- * What the audio feature needs of the speech engines: the registry's voice list and the engine of
- * a voice. Production passes src/integrations/tts's registry; tests pass slow or failing fakes
- * (tests/support/audio-engines.ts), on the HTTP side and in the job's worker alike.
- */
-export type SpeechCatalog = Pick<TtsRegistry, 'listVoices' | 'engineOfVoice'>;
 
 export interface ResolvedVoice {
   voice: Voice;
@@ -34,9 +27,4 @@ export function checkFormat(resolved: ResolvedVoice, wanted: AudioFormat | undef
   if (wanted && wanted !== resolved.format) {
     throw badRequest(`format ${wanted} is not available for voice ${resolved.voice.id}: its audio is ${resolved.format}`);
   }
-}
-
-/** GET /api/voices: the catalogue's voices, as the API shows them; the first is the default. */
-export async function listVoices(speech: SpeechCatalog): Promise<Voice[]> {
-  return (await speech.listVoices()).map(({ id, name, engine, language }) => ({ id, name, engine, language }));
 }

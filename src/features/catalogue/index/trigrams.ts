@@ -67,6 +67,44 @@ export class SimilarityScratch {
     for (const id of trigrams) if (id >= 0) this.inQuery[id] = this.query;
   }
 
+  /** How many distinct trigrams of b (numbers in order) the query has. */
+  sharedCount(b: Int32Array): number {
+    const gen = ++this.generation;
+    const { seenAt, inQuery } = this;
+    const query = this.query;
+    let count = 0;
+    for (let i = 0; i < b.length; i++) {
+      const id = b[i]!;
+      if (inQuery[id] !== query || seenAt[id] === gen) continue;
+      seenAt[id] = gen;
+      count++;
+    }
+    return count;
+  }
+
+  /**
+   * Whether some run of b could reach similarity `at` with the query: a cheap test that rules out
+   * most texts before similarityTo. A run with s shared and d distinct trigrams has similarity
+   * s / (q + e), e = d − s the distinct trigrams not in the query. In a run, s is at most the
+   * number of its positions holding a query trigram (P), and e at least the number of its
+   * positions holding the first occurrence in b of a trigram not in the query (F; `firsts`: 1 at
+   * each trigram's first position in b). So some run must have P ≥ at·(q + F), that is a stretch
+   * of +1 and −at steps summing to at·q or more: found in one pass.
+   */
+  mayReach(b: Int32Array, firsts: Uint8Array, at: number): boolean {
+    const { inQuery } = this;
+    const query = this.query;
+    const enough = at * this.querySize;
+    let run = 0;
+    for (let i = 0; i < b.length; i++) {
+      if (inQuery[b[i]!] === query) {
+        run += 1;
+        if (run >= enough) return true;
+      } else if (firsts[i] === 1) run = run > at ? run - at : 0;
+    }
+    return false;
+  }
+
   /** word_similarity(query, b) for b's trigram numbers in order (pg_trgm's iterate_word_similarity). */
   similarityTo(b: Int32Array): number {
     const size = this.querySize;

@@ -1,4 +1,6 @@
 import { SimilarityScratch, TrigramDictionary } from './trigrams.ts';
+import { placeInWindow } from './sorted-window.ts';
+import { TypoTexts } from './typo-texts.ts';
 
 /**
  * How close a typed word must be to the title or author (pg_trgm's word_similarity, as the search
@@ -11,106 +13,202 @@ export const TYPO_SIMILARITY = 0.5;
 /**
  * Titles and authors by trigram, for the search's typo tolerance: the books whose title or author
  * has word similarity ≥ 0.5 with what was typed (trigrams.ts), closest first. Word similarity is
- * at most the share of the typed trigrams found in the text, so only books holding at least half
- * of them are compared, and candidates are compared most-shared first: once the page is full of
- * books closer than any remaining candidate could be, the rest are never compared.
+ * at most the share of the typed trigrams found in the text, so only texts holding at least half
+ * of them are compared, each distinct title or author once, most-shared first: once the page is
+ * full of books closer than any remaining text could be, the rest are never compared.
  */
+const TITLE = 0;
+const AUTHOR = 1;
+type Side = typeof TITLE | typeof AUTHOR;
+const SIDES = [TITLE, AUTHOR] as const;
+const RANK = 2 ** 24;
+/** Scores are ratios of small counts rounded to single precision: equal within this, distinct far apart. */
+const SCORE_MARGIN = 1e-7;
+/** Counting a candidate's shared trigrams from its text costs about this many postings read. */
+const COUNT_FROM_TEXT_COST = 12;
+
+interface Hit {
+  id: number;
+  score: number;
+}
+
 export class TypoIndex {
   private readonly dictionary = new TrigramDictionary();
   private readonly scratch = new SimilarityScratch();
-  /** Per trigram number, the ids of the books whose title (or author) has it. */
-  private readonly titles: number[][] = [];
-  private readonly authors: number[][] = [];
-  private readonly sequences: ({ title: Int32Array; author: Int32Array } | undefined)[] = [];
-  /** Per book id, how many typed trigrams its title and its author share (reset after each search). */
-  private shared = new Uint16Array(1024);
-  private sharedAuthor = new Uint16Array(1024);
+  /** Titles and authors, each distinct text once (typo-texts.ts). */
+  private readonly sides = [new TypoTexts(this.dictionary), new TypoTexts(this.dictionary)] as const;
+  /** Per book id: its title and author, and their text ids on each side. */
+  private readonly bookTexts: ({ title: string; author: string; ids: [number, number] } | undefined)[] = [];
+  // Per search, by text id on each side: typed trigrams shared, and the similarity once compared.
+  private shared = [new Uint16Array(1024), new Uint16Array(1024)];
+  private comparedAt = [new Int32Array(1024), new Int32Array(1024)];
+  private similarity = [new Float32Array(1024), new Float32Array(1024)];
+  /** Per book id, the search that last ranked it. */
+  private rankedAt = new Int32Array(1024);
+  private generation = 0;
+  private readonly ranksVersions = new WeakMap<Int32Array, number>();
+  private lastRanksVersion = 0;
 
   put(id: number, title: string, author: string): void {
     this.remove(id);
-    const sequences = { title: this.dictionary.numbered(title), author: this.dictionary.numbered(author) };
-    this.sequences[id] = sequences;
-    for (const t of new Set(sequences.title)) (this.titles[t] ??= []).push(id);
-    for (const t of new Set(sequences.author)) (this.authors[t] ??= []).push(id);
+    const ids: [number, number] = [this.sides[TITLE].add(title, id), this.sides[AUTHOR].add(author, id)];
+    this.bookTexts[id] = { title, author, ids };
   }
 
   remove(id: number): void {
-    const old = this.sequences[id];
+    const old = this.bookTexts[id];
     if (!old) return;
-    this.sequences[id] = undefined;
-    for (const t of new Set(old.title)) without(this.titles[t], id);
-    for (const t of new Set(old.author)) without(this.authors[t], id);
+    this.bookTexts[id] = undefined;
+    this.sides[TITLE].drop(old.title, id);
+    this.sides[AUTHOR].drop(old.author, id);
   }
 
   /**
    * Books within a typo of `typed` that `accept` lets through, best first by similarity then by
-   * `order`; enough to be sure of the first `wanted` (all of them when fewer are that close).
+   * slug (`slugRanks`: each id's place in slug order); enough to be sure of the first `wanted`
+   * (all of them when fewer are that close).
    */
-  near(typed: string, wanted: number, accept: (id: number) => boolean, order: (a: number, b: number) => number): { id: number; score: number }[] {
+  near(typed: string, wanted: number, accept: (id: number) => boolean, slugRanks: Int32Array): Hit[] {
     const query = this.dictionary.known(typed);
     if (query.length === 0) return [];
     this.scratch.setQuery(query, this.dictionary.size);
     const need = Math.ceil(query.length * TYPO_SIMILARITY);
-    this.fit(this.sequences.length);
-    const touched: number[] = [];
-    for (const t of query) {
-      if (t < 0) continue;
-      for (const id of this.titles[t] ?? []) if (this.shared[id]!++ === 0 && this.sharedAuthor[id] === 0) touched.push(id);
-      for (const id of this.authors[t] ?? []) if (this.sharedAuthor[id]!++ === 0 && this.shared[id] === 0) touched.push(id);
-    }
-    // Most shared trigrams first: the best a candidate can reach is shared / typed.
-    const candidates: { id: number; most: number; title: boolean; author: boolean }[] = [];
-    for (const id of touched) {
-      const title = this.shared[id]!;
-      const author = this.sharedAuthor[id]!;
-      this.shared[id] = 0;
-      this.sharedAuthor[id] = 0;
-      // A side sharing fewer than half the typed trigrams cannot reach the threshold: it is not compared.
-      if ((title >= need || author >= need) && accept(id)) candidates.push({ id, most: Math.max(title, author), title: title >= need, author: author >= need });
-    }
-    // By what each can reach: once the page is full of books closer than the next candidate can
-    // be, no later candidate can enter. (Only strictly: one that may tie could still win on order.)
-    candidates.sort((a, b) => b.most - a.most);
-    const found: { id: number; score: number }[] = [];
-    const byScore = (a: { id: number; score: number }, b: { id: number; score: number }) => b.score - a.score || order(a.id, b.id);
-    for (const { id, most, title, author } of candidates) {
-      if (found.length >= wanted && Math.fround(most / query.length) < found[wanted - 1]!.score) break;
-      const sequences = this.sequences[id]!;
-      const score = Math.max(title ? this.scratch.similarityTo(sequences.title) : 0, author ? this.scratch.similarityTo(sequences.author) : 0);
-      if (score < TYPO_SIMILARITY) continue;
-      const hit = { id, score };
-      if (found.length < wanted) {
-        found.push(hit);
-        if (found.length === wanted) found.sort(byScore);
-      } else if (byScore(hit, found[wanted - 1]!) < 0) {
-        // Kept sorted once full: the newcomer takes its place, the last one goes.
-        let lo = 0;
-        let hi = wanted - 1;
-        while (lo < hi) {
-          const mid = (lo + hi) >>> 1;
-          if (byScore(found[mid]!, hit) <= 0) lo = mid + 1;
-          else hi = mid;
+    this.fit();
+    const generation = ++this.generation;
+    const ranksVersion = this.versionOf(slugRanks);
+    // Candidate texts by the most typed trigrams they share: the best a text can reach is
+    // shared / typed. Each is kept as one number that sorts by the first slug among its books:
+    // that slug's rank, the text and its side (text ids below 2^23).
+    const byShared: number[][] = [];
+    const touchedBySide = [this.countShared(TITLE, query, need), this.countShared(AUTHOR, query, need)];
+    for (const side of SIDES) {
+      const shared = this.shared[side]!;
+      for (const text of touchedBySide[side]!) {
+        const count = shared[text]!;
+        if (count < need || !this.scratch.mayReach(this.sides[side].sequences[text]!, this.sides[side].firsts[text]!, TYPO_SIMILARITY)) {
+          shared[text] = 0;
+          continue;
         }
-        found.splice(lo, 0, hit);
-        found.pop();
+        (byShared[count] ??= []).push(this.sides[side].firstSlugRank(text, slugRanks, ranksVersion) * RANK + text * 2 + side);
       }
     }
-    return found.length < wanted ? found.sort(byScore) : found;
+    const found: Hit[] = [];
+    const byScore = (a: Hit, b: Hit) => b.score - a.score || slugRanks[a.id]! - slugRanks[b.id]!;
+    try {
+      // Most shared first, and within the same count by first slug: once the page is full of books
+      // closer than the next text can be, or as close and before all its books in slug order, no
+      // later book can enter (a common word such as "the" ties thousands of titles at one score).
+      for (let most = byShared.length - 1; most >= need; most--) {
+        const bucket = byShared[most];
+        if (!bucket) continue;
+        const bound = Math.fround(most / query.length);
+        if (found.length >= wanted && bound < found[wanted - 1]!.score) break;
+        const keys = Float64Array.from(bucket).sort();
+        for (let k = 0; k < keys.length; k++) {
+          const key = keys[k]!;
+          const firstSlug = Math.floor(key / RANK);
+          const side = (key % 2) as Side;
+          const text = (key % RANK) >>> 1;
+          if (found.length >= wanted) {
+            const last = found[wanted - 1]!;
+            const after = firstSlug > slugRanks[last.id]!;
+            if (bound < last.score || (bound === last.score && after)) return found;
+            // Its books enter only past the last score, or at it when before it in slug order (the
+            // margin: scores are single precision, and distinct scores lie far further apart).
+            if (!this.scratch.mayReach(this.sides[side].sequences[text]!, this.sides[side].firsts[text]!, after ? last.score + SCORE_MARGIN : last.score - SCORE_MARGIN)) continue;
+          }
+          const score = this.compared(side, text);
+          if (score < TYPO_SIMILARITY) continue;
+          for (const id of this.sides[side].books[text]!) {
+            if (this.rankedAt[id] === generation) continue;
+            this.rankedAt[id] = generation;
+            if (!accept(id)) continue;
+            // A book's score is its closer side: the other may be the closer one.
+            const other = (1 - side) as Side;
+            const otherText = this.bookTexts[id]!.ids[other]!;
+            const hit = { id, score: this.shared[other]![otherText]! >= need ? Math.max(score, this.compared(other, otherText)) : score };
+            if (found.length < wanted) {
+              found.push(hit);
+              if (found.length === wanted) found.sort(byScore);
+            } else if (byScore(hit, found[wanted - 1]!) < 0) placeInWindow(found, hit, byScore);
+          }
+        }
+      }
+      return found.length < wanted ? found.sort(byScore) : found;
+    } finally {
+      for (const side of SIDES) for (const text of touchedBySide[side]!) this.shared[side]![text] = 0;
+    }
   }
 
-  private fit(size: number): void {
-    if (size <= this.shared.length) return;
-    const grown = Math.max(size, this.shared.length * 2);
-    this.shared = new Uint16Array(grown);
-    this.sharedAuthor = new Uint16Array(grown);
+  /** A number for each slug order searched with (a new order comes with every change of slugs). */
+  private versionOf(ranks: Int32Array): number {
+    let version = this.ranksVersions.get(ranks);
+    if (version === undefined) this.ranksVersions.set(ranks, (version = ++this.lastRanksVersion));
+    return version;
   }
-}
 
-function without(list: number[] | undefined, id: number): void {
-  if (!list) return;
-  const at = list.indexOf(id);
-  if (at >= 0) {
-    list[at] = list[list.length - 1]!;
-    list.pop();
+  /** The similarity of the typed text to text `text` of `side`, compared once per search. */
+  private compared(side: Side, text: number): number {
+    const at = this.comparedAt[side]!;
+    if (at[text] !== this.generation) {
+      at[text] = this.generation;
+      this.similarity[side]![text] = this.scratch.similarityTo(this.sides[side].sequences[text]!);
+    }
+    return this.similarity[side]![text]!;
+  }
+
+  /**
+   * The texts of `side` that may share `need` of the typed trigrams, with how many they share left
+   * in `shared[side]` (the caller resets them). Two ways, whichever reads less: count every posting
+   * of every typed trigram; or, since a text sharing `need` of the `q` typed trigrams misses at
+   * most q − need of them, take as candidates only the texts holding one of the q − need + 1
+   * rarest, and count each one's shared trigrams from its own sequence. The second is much cheaper
+   * when a typo leaves a few rare trigrams beside common ones ("  m", "or ").
+   */
+  private countShared(side: Side, query: readonly number[], need: number): number[] {
+    const texts = this.sides[side];
+    const shared = this.shared[side]!;
+    const byRarity = [...query].sort((a, b) => texts.postingCount(a) - texts.postingCount(b));
+    const rare = byRarity.slice(0, query.length - need + 1);
+    const everyPosting = query.reduce((sum, t) => sum + texts.postingCount(t), 0);
+    const rarePostings = rare.reduce((sum, t) => sum + texts.postingCount(t), 0);
+    const touched: number[] = [];
+    if (rarePostings * COUNT_FROM_TEXT_COST < everyPosting) {
+      for (const t of rare) {
+        const list = t < 0 ? undefined : texts.postings[t];
+        if (!list) continue;
+        for (let i = 0; i < list.length; i++) {
+          const text = list[i]!;
+          // It shares this trigram at least: a counted text is never counted again.
+          if (shared[text] !== 0) continue;
+          shared[text] = this.scratch.sharedCount(texts.sequences[text]!);
+          touched.push(text);
+        }
+      }
+      return touched;
+    }
+    // Indexed loops: these run over every posting of every typed trigram, thousands per search.
+    for (let q = 0; q < query.length; q++) {
+      const t = query[q]!;
+      const list = t < 0 ? undefined : texts.postings[t];
+      if (!list) continue;
+      for (let i = 0; i < list.length; i++) {
+        const text = list[i]!;
+        if (shared[text]!++ === 0) touched.push(text);
+      }
+    }
+    return touched;
+  }
+
+  private fit(): void {
+    for (const side of SIDES) {
+      const size = this.sides[side].size;
+      if (size <= this.shared[side]!.length) continue;
+      const grown = Math.max(size, this.shared[side]!.length * 2);
+      this.shared[side] = new Uint16Array(grown);
+      this.comparedAt[side] = new Int32Array(grown);
+      this.similarity[side] = new Float32Array(grown);
+    }
+    if (this.bookTexts.length > this.rankedAt.length) this.rankedAt = new Int32Array(Math.max(this.bookTexts.length, this.rankedAt.length * 2));
   }
 }

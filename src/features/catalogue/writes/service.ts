@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { renderingOf } from '../../reader/stored-html.ts';
+import { renderingOf } from './stored-html.ts';
 import { genreSlug } from '../genres.ts';
 import * as q from './queries.ts';
 import type { Executor } from './queries.ts';
@@ -8,7 +8,7 @@ import type { Executor } from './queries.ts';
  * Every writer of books and chapters goes through here (scraping, import, de-duplication, later AI
  * titles), so hashes, word counts, genre slugs and "recently updated" are made one way. The
  * chapter count follows the chapters table by itself (a trigger). Callers announce the change
- * (reader/service.ts announceChapterChange, or ctx.publish in a job) after their commit.
+ * (announce.ts announceChapterChange, or ctx.publish in a job) after their commit.
  */
 export interface BookDraft {
   title: string;
@@ -76,6 +76,11 @@ export async function createBook(db: Executor, draft: BookDraft): Promise<string
   });
   await q.setGenres(db, slug, cleanGenres(draft.genres));
   return slug;
+}
+
+/** Stores the cover a source gave a book (its key in the object store). */
+export async function setBookCover(db: Executor, slug: string, coverKey: string): Promise<void> {
+  await q.setCover(db, slug, coverKey);
 }
 
 /** The book a source key names, its metadata refreshed; or a new one. */

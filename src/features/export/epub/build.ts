@@ -1,4 +1,4 @@
-import { renderChapter } from '../../reader/render.ts';
+import { renderChapter } from '../../../platform/markup/chapter-html.ts';
 import { CONTAINER, STYLESHEET, chapterHref, chapterPage, coverPage, ncx, opf, titlePage, type EpubBook, type SpineChapter } from './documents.ts';
 import { htmlToXhtml } from './xml.ts';
 import { ZipWriter } from './zip.ts';

@@ -21,7 +21,7 @@ const NAMED: Record<string, number> = { nbsp: 160, shy: 173, mdash: 8212, ndash:
 const VOID = /<(br|hr|img|wbr)((?:\s[^<>]*?)?)\s*\/?>/gi;
 
 /**
- * The reader's sanitised HTML (features/reader/render.ts) as XHTML 1.1 body content. The
+ * The reader's sanitised HTML (platform/markup/chapter-html.ts) as XHTML 1.1 body content. The
  * sanitiser leaves a small, known vocabulary with quoted attributes; what differs from XHTML is
  * handled here: named entities become numeric, void elements are closed, and `ol start` (not in
  * XHTML 1.1) is dropped.

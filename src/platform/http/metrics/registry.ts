@@ -31,6 +31,13 @@ const cacheLookups = new Counter({
   registers: [processMetrics],
 });
 
+// Tells apart the processes behind one address (WEB_PROCESSES), as Prometheus's own process metrics do.
+new Gauge({
+  name: 'process_start_time_seconds',
+  help: 'Start time of the process since the Unix epoch, in seconds.',
+  registers: [processMetrics],
+}).set(Math.round(performance.timeOrigin) / 1000);
+
 new Gauge({
   name: 'process_resident_memory_bytes',
   help: 'Resident memory size in bytes.',

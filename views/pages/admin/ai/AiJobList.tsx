@@ -1,6 +1,6 @@
-import type { PageContext } from '../../../context.ts';
-import { TaskProgress } from '../TaskProgress.tsx';
-import { formatCreated } from '../format.ts';
+import type { PageContext } from '../../../../src/platform/http/page-context.ts';
+import { TaskProgress } from '../shared/TaskProgress.tsx';
+import { formatCreated } from '../shared/format.ts';
 import { ACTIVE_JOB, type AiJob } from './types.ts';
 
 const proposalsOf = (job: AiJob): { count: number; total: number } => {

@@ -1,5 +1,5 @@
 import { Layout } from '../../../layouts/Layout.tsx';
-import { NoticeLine } from '../NoticeLine.tsx';
+import { NoticeLine } from '../shared/NoticeLine.tsx';
 import { AiJobList } from './AiJobList.tsx';
 import type { AiJobsPageProps } from './types.ts';
 

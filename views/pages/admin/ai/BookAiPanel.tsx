@@ -1,5 +1,5 @@
 import { Layout } from '../../../layouts/Layout.tsx';
-import type { PageContext } from '../../../context.ts';
+import type { PageContext } from '../../../../src/platform/http/page-context.ts';
 import type { Suggestion, SuggestionKind } from './types.ts';
 
 export interface BookAiFacts {

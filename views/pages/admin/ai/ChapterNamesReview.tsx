@@ -1,7 +1,7 @@
 import { Layout } from '../../../layouts/Layout.tsx';
-import type { PageContext } from '../../../context.ts';
-import { NoticeLine } from '../NoticeLine.tsx';
-import { TaskProgress } from '../TaskProgress.tsx';
+import type { PageContext } from '../../../../src/platform/http/page-context.ts';
+import { NoticeLine } from '../shared/NoticeLine.tsx';
+import { TaskProgress } from '../shared/TaskProgress.tsx';
 import { ACTIVE_JOB, type AiJob, type ChapterNamesReviewProps } from './types.ts';
 
 interface Proposal {

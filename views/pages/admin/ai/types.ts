@@ -1,6 +1,6 @@
 import type { AiJob } from '../../../../src/features/ai/jobs/model.ts';
-import type { PageContext } from '../../../context.ts';
-import type { Notice } from '../types.ts';
+import type { PageContext } from '../../../../src/platform/http/page-context.ts';
+import type { Notice } from '../shared/notice.ts';
 
 export type { AiJob };
 

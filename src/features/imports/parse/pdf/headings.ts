@@ -1,5 +1,5 @@
 import { plain, ROMAN } from '../text.ts';
-import type { Paragraph } from './paragraphs.ts';
+import type { Paragraph } from './paragraph.ts';
 
 /**
  * Chapter headings in the text: "Chapter 12", "Chapter 12: Title", "CHAPTER XII", "Part One",

@@ -1,5 +1,5 @@
 import { isOrnament, SCENE_BREAK } from '../text.ts';
-import type { Paragraph } from './paragraphs.ts';
+import type { Paragraph } from './paragraph.ts';
 
 /**
  * Paragraphs of a PDF → markdown. The text is plain, so whatever markdown would read as markup is

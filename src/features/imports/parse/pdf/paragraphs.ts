@@ -3,6 +3,12 @@ import { isChapterHeading } from './headings.ts';
 import { joinLines, type Vocabulary } from './hyphens.ts';
 import { isBody, pageLeft, type Layout } from './layout.ts';
 import type { Line } from './lines.ts';
+import type { Paragraph } from './paragraph.ts';
+
+interface Previous {
+  line: Line;
+  left: number;
+}
 
 /**
  * Body lines of every page → paragraphs, the way a reader sees them. A new paragraph starts after a
@@ -11,27 +17,6 @@ import type { Line } from './lines.ts';
  * and at a line that reads like a chapter heading. Otherwise lines join, across pages too, with
  * broken words made whole. A gap much wider than the paragraphs' own is a scene break.
  */
-export interface Paragraph {
-  text: string;
-  /** The lines of a heading (a few at most), to name it well. */
-  lines: string[];
-  page: number;
-  /** Baseline of its first line. */
-  y: number;
-  size: number;
-  heading: boolean;
-  sceneBreak: boolean;
-  /** Its first line is the page's first. */
-  pageTop: boolean;
-  /** The space above it, in lines; Infinity at a page's top. */
-  gapAbove: number;
-}
-
-interface Previous {
-  line: Line;
-  left: number;
-}
-
 export function buildParagraphs(pages: readonly { number: number; lines: readonly Line[] }[], layout: Layout, vocabulary: Vocabulary): Paragraph[] {
   const out: Paragraph[] = [];
   let open: Paragraph | null = null;

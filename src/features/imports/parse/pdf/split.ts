@@ -2,7 +2,7 @@ import { countWords, hasWords, headingRepeatsTitle, plain } from '../text.ts';
 import type { ParsedChapter } from '../types.ts';
 import type { Mark } from './headings.ts';
 import { markdownOf } from './markdown.ts';
-import type { Paragraph } from './paragraphs.ts';
+import type { Paragraph } from './paragraph.ts';
 
 /**
  * Paragraphs → chapters: from marks (bookmarks or headings), each chapter starting at the paragraph

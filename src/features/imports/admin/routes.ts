@@ -1,0 +1,11 @@
+import { Elysia } from 'elysia';
+import type { BootedPlatform } from '../../../platform/boot.ts';
+import type { AuthPlugin } from '../../../platform/http/auth.ts';
+import type { PageEnvironment } from '../../../platform/http/page.ts';
+import type { ImportDeps } from '../service.ts';
+import { importPageRoutes } from './page-routes.ts';
+
+/** The admin's import pages: upload, follow the tasks, review a split, publish or split again. */
+export function importAdminRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment, deps: ImportDeps) {
+  return new Elysia({ name: 'imports-admin' }).use(importPageRoutes(platform, auth, env, deps));
+}
