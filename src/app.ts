@@ -41,6 +41,9 @@ import { aiProvider } from './features/ai/provider.ts';
 import { aiRoutes } from './features/ai/routes.ts';
 import { translationRoutes } from './features/translation/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
+import { policyOf } from './features/policy/service.ts';
+import { policyRoutes } from './features/policy/routes.ts';
+import { proForSale, translationOffered } from './features/policy/defaults.ts';
 import { exportRoutes } from './features/export/routes.ts';
 import { opdsRoutes } from './features/opds/routes.ts';
 import { withAppPasswordDownloads } from './features/opds/basic-auth.ts';
@@ -50,8 +53,10 @@ import { docsRoutes, type OpenApiDocument } from './features/docs/routes.ts';
 import { authPlugin } from './platform/http/auth.ts';
 import { createCallerResolver, type AccountsDeps } from './features/accounts/service.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
+import type { AccountRemoval } from './features/accounts/admin/access.ts';
 import { loginProvidersFrom } from './features/accounts/signin/providers.ts';
 import { accountDataRoutes } from './features/account-data/routes.ts';
+import { deleteAccount } from './features/account-data/deletion.ts';
 import { metricsRoutes } from './features/metrics/routes.ts';
 import { routeLabels } from './platform/http/metrics/route-label.ts';
 import { JOB_KINDS } from './jobs.ts';
@@ -67,11 +72,16 @@ export interface AppOptions {
 
 export function createApp(platform: BootedPlatform, assets: AssetTable, options: AppOptions = {}): Elysia<any, any, any, any, any, any, any> {
   const { config } = platform;
-  const env: PageEnvironment = { baseUrl: config.baseUrl, asset: assets.url };
+  const env: PageEnvironment = { baseUrl: config.baseUrl, asset: assets.url, offers: { translation: translationOffered(config), proForSale: proForSale(config.payments) } };
   let document: OpenApiDocument | null = null;
-  const accounts: AccountsDeps = { db: platform.db, cache: platform.cache, objects: platform.objects, config, authSecret: platform.authSecret, log: platform.log, clock: platform.clock };
+  const accounts: AccountsDeps = {
+    db: platform.db, cache: platform.cache, objects: platform.objects, config, authSecret: platform.authSecret, log: platform.log, clock: platform.clock,
+    proFeaturesOpen: async () => (await policyOf(platform).current()).pro_features_open,
+  };
   const providers = loginProvidersFrom(config, options.oauthFetch);
   const resolveCaller = createCallerResolver(accounts);
+  // Admins delete accounts with the reader's own deletion: account-data's, handed to accounts (which it imports).
+  const removeAccount: AccountRemoval = (userId, confirm, during) => deleteAccount(platform, userId, confirm, during).then(() => undefined);
   // The EPUB download also takes an e-reader's app password (features/opds/basic-auth.ts).
   const auth = authPlugin(withAppPasswordDownloads(resolveCaller, { db: platform.db, clock: platform.clock }));
   // One catalogue of voices for every feature, so none disagrees with /api/voices.
@@ -93,7 +103,7 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(healthRoutes(platform))
     .use(metricsRoutes({ db: platform.db, clock: platform.clock, jobKinds: JOB_KINDS.map((k) => k.kind) }, config.metricsToken))
     .use(coverRoutes(platform.objects))
-    .use(accountRoutes(accounts, auth, providers, env))
+    .use(accountRoutes(accounts, auth, providers, env, removeAccount))
     .use(accountDataRoutes(platform, auth, env))
     .use(homeRoutes(platform, auth, env))
     .use(catalogueRoutes(platform, auth, env, listings))
@@ -116,6 +126,7 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(aiRoutes(platform, auth, env, ai))
     .use(translationRoutes(platform, auth, env, ai))
     .use(billingRoutes(platform, auth, env))
+    .use(policyRoutes(platform, auth, env))
     .use(exportRoutes(platform, auth))
     .use(opdsRoutes(platform, auth, env, listings))
     .use(kosyncRoutes(platform, auth, startedReading))

@@ -27,6 +27,7 @@ export const EnvSchema = T.Object({
   AUTH_SECRET: T.Optional(T.String({ minLength: 32, description: 'at least 32 characters' })),
   DEBUG_LOGIN_TOKEN: T.Optional(T.String({ minLength: 16, description: 'at least 16 characters' })),
   ADMIN_USERNAMES: T.Optional(T.String()),
+  REGISTRATION: T.Optional(T.Union([T.Literal('closed'), T.Literal('invite'), T.Literal('open')], { description: 'one of closed, invite, open' })),
   GOOGLE_CLIENT_ID: T.Optional(T.String({ minLength: 1 })),
   GOOGLE_CLIENT_SECRET: T.Optional(T.String({ minLength: 1 })),
   GITHUB_CLIENT_ID: T.Optional(T.String({ minLength: 1 })),
@@ -99,6 +100,8 @@ export interface Config {
   authSecret: string | null;
   debugLoginToken: string | null;
   adminUsernames: readonly string[];
+  /** REGISTRATION: who may make a username-and-password account. Invites work in every mode; `open` adds the sign-up form. */
+  registration: 'closed' | 'invite' | 'open';
   seedDemo: boolean;
   /** Take the client address from X-Forwarded-For (set only behind a reverse proxy you run). */
   trustProxy: boolean;
@@ -226,6 +229,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authSecret: env.AUTH_SECRET ?? null,
     debugLoginToken: env.DEBUG_LOGIN_TOKEN ?? null,
     adminUsernames: Object.freeze((env.ADMIN_USERNAMES ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+    registration: env.REGISTRATION ?? 'closed',
     seedDemo: env.SEED_DEMO !== '0',
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: (env.LOG_LEVEL ?? 'info') as Config['logLevel'],

@@ -48,15 +48,32 @@ const app = Bun.spawn([bun, 'src/main.ts'], {
   stderr: 'inherit',
 });
 
-let exitCode = 1;
-try {
+// A second app as a household runs it: no payment provider, no AI service, no login provider
+// (tests/e2e/household.e2e.ts: the owner invites readers and sets the rules).
+const householdPort = await freePort();
+const householdDir = mkdtempSync(join(tmpdir(), 'chapterhouse-e2e-household-'));
+const householdBase = `http://localhost:${householdPort}`;
+const household = Bun.spawn([bun, 'src/main.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(householdPort), BASE_URL: householdBase, DATA_DIR: householdDir, LOG_LEVEL: 'warn', DEBUG_LOGIN_TOKEN: E2E_DEBUG_TOKEN },
+  stdout: 'inherit',
+  stderr: 'inherit',
+});
+
+async function waitUntilReady(url: string, child: { exitCode: number | null }): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
-    if (ready) break;
-    if (app.exitCode !== null) throw new Error('the app exited before it was ready');
+    const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    if (ready) return;
+    if (child.exitCode !== null) throw new Error(`the app at ${url} exited before it was ready`);
     await Bun.sleep(200);
   }
+  throw new Error(`the app at ${url} was not ready within a minute`);
+}
+
+let exitCode = 1;
+try {
+  await Promise.all([waitUntilReady(base, app), waitUntilReady(householdBase, household)]);
   // `bun run tests/e2e/run.ts reader` runs only the journeys whose file names contain "reader".
   const only = process.argv.slice(2);
   const files = readdirSync(join(root, 'tests/e2e'))
@@ -70,17 +87,19 @@ try {
   exitCode = 0;
   for (const batch of [files.filter((f) => !grows(f)), files.filter(grows)]) {
     if (batch.length === 0) continue;
-    const run = Bun.spawn([bun, 'test', '--timeout', '60000', ...batch], { cwd: root, env: { ...process.env, E2E_BASE_URL: base, E2E_SOURCE_URL: site.novelfireUrl, E2E_POLAR_SECRET: POLAR_SECRET, E2E_POLAR_URL: polar.url }, stdout: 'inherit', stderr: 'inherit' });
+    const run = Bun.spawn([bun, 'test', '--timeout', '60000', ...batch], { cwd: root, env: { ...process.env, E2E_BASE_URL: base, E2E_HOUSEHOLD_URL: householdBase, E2E_SOURCE_URL: site.novelfireUrl, E2E_POLAR_SECRET: POLAR_SECRET, E2E_POLAR_URL: polar.url }, stdout: 'inherit', stderr: 'inherit' });
     exitCode = Math.max(exitCode, await run.exited);
   }
 } finally {
   app.kill('SIGTERM');
-  await app.exited;
+  household.kill('SIGTERM');
+  await Promise.all([app.exited, household.exited]);
   await oidc.stop();
   await site.close();
   await ai.stop();
   await polar.stop();
   await slowSpeech.stop();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(householdDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import JSZip from 'jszip';
 import { expect } from 'bun:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -51,3 +53,13 @@ export async function noSidewaysScroll(page: Page): Promise<void> {
  * chunk): a chapter in one of them is still being made while a journey seeks in it.
  */
 export const SLOW_VOICES = ['openai-af_bella', 'openai-am_adam'] as const;
+
+/** Downloads chapters `from`–`to` of the open book page as an EPUB; answers the chapter ids of its spine. */
+export async function downloadEpubSpine(page: Page, from: number, to: number): Promise<string[]> {
+  await page.getByLabel('From chapter', { exact: true }).fill(String(from));
+  await page.getByLabel('To chapter', { exact: true }).fill(String(to));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download EPUB' }).click()]);
+  const zip = await JSZip.loadAsync(readFileSync((await download.path())!));
+  const opf = await zip.file('OEBPS/content.opf')!.async('string');
+  return [...opf.matchAll(/<itemref idref="(c\d+)"/g)].map((m) => m[1]!);
+}

@@ -145,7 +145,11 @@ describe('DELETE /api/account', () => {
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({ error: 'conflict', message: 'You are the only administrator: make another account an administrator before deleting yours' });
     expect((await me(admin)).status).toBe(200);
-    await loginAs(app, 'second-admin', { role: 'admin' });
+    // A disabled administrator cannot sign in, so it does not count as another one.
+    const second = await loginAs(app, 'second-admin', { role: 'admin' });
+    await db.updateTable('app_users').set({ disabled_at: new Date() }).where('id', '=', second.user.id).execute();
+    expect((await call(admin, 'DELETE', '/api/account', { confirm: 'only-admin' })).status).toBe(409);
+    await db.updateTable('app_users').set({ disabled_at: null }).where('id', '=', second.user.id).execute();
     expect((await call(admin, 'DELETE', '/api/account', { confirm: 'only-admin' })).status).toBe(204);
   });
 

@@ -3,6 +3,7 @@ import { mp3Info, parseWav, prepareScript, sentenceStart, sentenceTimings, spoke
 import { partsPrefix } from '../../src/features/audio/keys.ts';
 import { anon, audioCall, ended, pollStatus, readAll, startAudioApp, type AudioTestApp, type Who } from '../support/audio-app.ts';
 import { loginAs } from '../support/auth.ts';
+import { PAYMENTS_CONFIGURED_ENV } from '../support/payments.ts';
 
 /**
  * GET|HEAD /api/audio-stream/{slug}/{n}?from=<sentence> (the audio from a sentence on, stored or
@@ -13,7 +14,8 @@ import { loginAs } from '../support/auth.ts';
 let app: AudioTestApp;
 let pro: Who;
 beforeAll(async () => {
-  app = await startAudioApp();
+  // The contract's daily limit holds on a site that takes payments (decisions.md).
+  app = await startAudioApp({ env: PAYMENTS_CONFIGURED_ENV });
   pro = { cookie: (await loginAs(app, 'asf-listener', { role: 'pro' })).cookie };
 }, 120_000);
 afterAll(() => app.close(), 30_000);

@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mp3Info } from '../../src/integrations/tts/index.ts';
 import { anon, audioCall, ended, pollStatus, readAll, startAudioApp, type AudioTestApp, type Who } from '../support/audio-app.ts';
 import { loginAs } from '../support/auth.ts';
+import { PAYMENTS_CONFIGURED_ENV } from '../support/payments.ts';
 
 /** GET|HEAD /api/audio-stream/{slug}/{n}: live while generating, the stored object with Range after. */
 let app: AudioTestApp;
 let who: Who;
 beforeAll(async () => {
-  app = await startAudioApp();
+  // The contract's daily limit holds on a site that takes payments (decisions.md).
+  app = await startAudioApp({ env: PAYMENTS_CONFIGURED_ENV });
   who = { cookie: (await loginAs(app, 'as-listener', { role: 'pro' })).cookie };
 }, 30_000);
 afterAll(() => app.close(), 30_000);

@@ -4,6 +4,7 @@ import { dailyKey } from '../../src/features/limits/daily.ts';
 import { DEFAULT_VOICE } from '../../src/features/settings/model.ts';
 import { anon, audioCall, ended, pollStatus, startAudioApp, type AudioTestApp, type Who } from '../support/audio-app.ts';
 import { loginAs } from '../support/auth.ts';
+import { PAYMENTS_CONFIGURED_ENV } from '../support/payments.ts';
 
 /**
  * GET /api/audio/timings/{slug}/{n}: the sentence timings kept with a chapter's stored audio. The
@@ -13,7 +14,8 @@ import { loginAs } from '../support/auth.ts';
 let app: AudioTestApp;
 let pro: Who;
 beforeAll(async () => {
-  app = await startAudioApp();
+  // The contract's daily limit holds on a site that takes payments (decisions.md).
+  app = await startAudioApp({ env: PAYMENTS_CONFIGURED_ENV });
   pro = { cookie: (await loginAs(app, 'at-pro', { role: 'pro' })).cookie };
 }, 30_000);
 afterAll(() => app.close(), 30_000);

@@ -3,11 +3,13 @@ import { endOfUtcDay, dailyKey } from '../../src/features/limits/daily.ts';
 import { DEFAULT_VOICE } from '../../src/features/settings/model.ts';
 import { anon, audioCall, ended, pollStatus, readAll, startAudioApp, type AudioTestApp, type Who } from '../support/audio-app.ts';
 import { loginAs } from '../support/auth.ts';
+import { PAYMENTS_CONFIGURED_ENV } from '../support/payments.ts';
 
 /** The audio API as a client meets it: voices, 202 jobs, status, presign, errors and the free tier. */
 let app: AudioTestApp;
 beforeAll(async () => {
-  app = await startAudioApp();
+  // The contract's daily limit holds on a site that takes payments (decisions.md).
+  app = await startAudioApp({ env: PAYMENTS_CONFIGURED_ENV });
 }, 30_000);
 afterAll(() => app.close(), 30_000);
 

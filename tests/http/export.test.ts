@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import JSZip from 'jszip';
 import { XMLValidator } from 'fast-xml-parser';
 import { startTestApp, type TestApp } from '../support/app.ts';
+import { PAYMENTS_CONFIGURED_ENV } from '../support/payments.ts';
 import { DEBUG_TOKEN, loginAs, type Session } from '../support/auth.ts';
 
 let app: TestApp;
@@ -25,7 +26,8 @@ const SPECIAL = [
 ].join('\n');
 
 beforeAll(async () => {
-  app = await startTestApp({ env: { DEBUG_LOGIN_TOKEN: DEBUG_TOKEN } });
+  // decisions.md's rule (Pro and admin only) is the default of a site that takes payments; tests/http/policy-gate.test.ts covers the others.
+  app = await startTestApp({ env: { DEBUG_LOGIN_TOKEN: DEBUG_TOKEN, ...PAYMENTS_CONFIGURED_ENV } });
   const db = app.platform.db;
   await db.insertInto('books').values({ slug: MARKED, title: 'Marks & Breaks: «Ünïcode»', author: 'Ada "Quotes" <Lovelace>', chapter_count: 3 }).execute();
   await db.insertInto('chapters').values([

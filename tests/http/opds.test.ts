@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { startTestApp, type TestApp } from '../support/app.ts';
+import { PAYMENTS_CONFIGURED_ENV } from '../support/payments.ts';
 import { DEBUG_TOKEN, loginAs, type Session } from '../support/auth.ts';
 import { linkOf, parseFeed, type ParsedEntry } from '../support/opds.ts';
 import { createAppPassword, revokeAppPassword } from '../../src/features/accounts/app-passwords/service.ts';
@@ -27,7 +28,8 @@ let freeAuth: string;
 const basic = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 
 beforeAll(async () => {
-  app = await startTestApp({ env: { DEBUG_LOGIN_TOKEN: DEBUG_TOKEN } });
+  // A site that sells Pro: the EPUB is Pro's, and readers without it get the upgrade link (decisions.md).
+  app = await startTestApp({ env: { DEBUG_LOGIN_TOKEN: DEBUG_TOKEN, ...PAYMENTS_CONFIGURED_ENV } });
   const db = app.platform.db;
   // Later than every seeded book and in known orders: first on every list, one page and a bit. Dates
   // come from the seeded rows, never from the real clock.

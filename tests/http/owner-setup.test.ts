@@ -28,7 +28,8 @@ describe('first run', () => {
   test('mistakes re-render the form with the reason and the username kept; nothing is created', async () => {
     const cases: [Record<string, string>, string][] = [
       [{ username: 'x', password: 'long enough', password_confirm: 'long enough' }, 'Choose a username of 2–32 letters'],
-      [{ username: 'owner', password: 'short', password_confirm: 'short' }, 'The password needs at least 8 characters.'],
+      [{ username: 'owner', password: 'short', password_confirm: 'short' }, 'The password needs at least 10 characters.'],
+      [{ username: 'owner', password: 'password123', password_confirm: 'password123' }, 'That password is one of the most common ones.'],
       [{ username: 'owner', password: 'long enough 1', password_confirm: 'long enough 2' }, 'The two passwords differ.'],
     ];
     for (const [fields, message] of cases) {
@@ -94,7 +95,7 @@ describe('owner set-up through the API', () => {
   test('bad bodies are 400 with the field named', async () => {
     const res = await app.fetch('/api/auth/setup', json({ username: 'ok-name', password: 'short' }));
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'invalid_request', message: 'password must be at least 8 characters' });
+    expect(await res.json()).toEqual({ error: 'invalid_request', message: 'Passwords must be at least 10 characters' });
   });
 
   test('of five concurrent set-ups exactly one wins; the others are 409', async () => {

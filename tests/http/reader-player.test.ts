@@ -54,9 +54,12 @@ test('the last chapter has no next chapter to play on to', async () => {
   expect(part('auto-next')).toBeNull();
 });
 
-test('its words are in the reader\'s language, including the upgrade message', async () => {
+test('its words are in the reader\'s language, including both ways of saying the daily limit', async () => {
   const { attr, part } = await player('/book/ink-and-alibis/2', 'locale=fr');
   expect(textContent(part('listen-label') as Element)).toBe('Écouter');
+  // The page is the same under every policy: the number, and which words, come from /api/policy when the limit is met.
   expect(attr('data-msg-upgrade')).toContain('Chapterhouse Pro');
-  expect(attr('data-msg-upgrade')).toContain('3 chapitres gratuits');
+  expect(attr('data-msg-upgrade')).toContain('{n} chapitres gratuits');
+  expect(attr('data-msg-limit')).toBe('Vous avez atteint la limite d’écoute quotidienne de ce serveur ({n} par jour), fixée par son propriétaire. Elle repart demain.');
+  expect(attr('data-msg-limit')).not.toContain('Pro');
 });

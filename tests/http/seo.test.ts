@@ -36,7 +36,7 @@ describe('robots.txt', () => {
     const lines = (await res.text()).split('\n');
     expect(lines[0]).toBe('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const path of ['/api/', '/account', '/login', '/logout', '/library', '/settings', '/admin', '/objects/']) expect(lines).toContain(`Disallow: ${path}`);
+    for (const path of ['/api/', '/account', '/login', '/logout', '/library', '/settings', '/admin', '/objects/', '/join/', '/set-password/', '/signup']) expect(lines).toContain(`Disallow: ${path}`);
     expect(lines.filter((l) => l.startsWith('Disallow: /book') || l.startsWith('Disallow: /browse'))).toEqual([]);
     expect(lines).toContain(`Sitemap: ${BASE}/sitemap.xml`);
   });

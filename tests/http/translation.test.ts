@@ -6,6 +6,7 @@ import { translateChapterKind } from '../../src/features/translation/kinds.ts';
 import { jobKind, type JobRunner } from '../../src/platform/queue/index.ts';
 import { startAiServer, type AiServer } from '../support/ai-server/server.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
+import { PAYMENTS_CONFIGURED_ENV } from '../support/payments.ts';
 import { DEBUG_TOKEN, loginAs, TEST_ORIGIN, type Session } from '../support/auth.ts';
 import { testClock, type TestClock } from '../support/clock.ts';
 import { startTestRunner } from '../support/runner.ts';
@@ -74,7 +75,8 @@ beforeAll(async () => {
   // Noon of the real UTC day: a day's count then lives for hours in the cache, whenever the test runs.
   const today = new Date();
   clock = testClock(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 12)));
-  app = await startTestApp({ clock: clock.now, env: { DEBUG_LOGIN_TOKEN: DEBUG_TOKEN, ...aiEnv() } });
+  // The contract's free limit (3 a day) is the default of a site that takes payments (decisions.md).
+  app = await startTestApp({ clock: clock.now, env: { DEBUG_LOGIN_TOKEN: DEBUG_TOKEN, ...aiEnv(), ...PAYMENTS_CONFIGURED_ENV } });
   dir = mkdtempSync(join(tmpdir(), 'chapterhouse-translation-'));
   const workerFile = join(dir, 'translation.worker.ts');
   const url = (path: string) => JSON.stringify(new URL(path, import.meta.url).pathname);

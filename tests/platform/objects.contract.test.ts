@@ -171,6 +171,28 @@ describe.each(backends)('%s object store', (kind, create) => {
     const back = await read(got!.body);
     expect(createHash('sha256').update(back).digest('hex')).toBe(createHash('sha256').update(big).digest('hex'));
   }, 30_000);
+
+  test('a body that fails part-way fails the put with its error, stores nothing and leaves no uncaught error', async () => {
+    const uncaught: unknown[] = [];
+    const onError = (error: unknown) => void uncaught.push(error);
+    process.on('uncaughtException', onError);
+    process.on('unhandledRejection', onError);
+    try {
+      async function* failing() {
+        yield bytes(6 * 1024 * 1024, 3);
+        await Bun.sleep(20);
+        throw new Error('the source of the body went away');
+      }
+      const refused = await store.put('broken/blob', failing()).then(() => null, (error: unknown) => error);
+      expect(refused).toBeInstanceOf(Error);
+      await Bun.sleep(100);
+      expect(await store.head('broken/blob')).toBeNull();
+    } finally {
+      process.off('uncaughtException', onError);
+      process.off('unhandledRejection', onError);
+    }
+    expect(uncaught.map(String)).toEqual([]);
+  }, 30_000);
 });
 
 describe('fs store links (routes.ts)', () => {

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => world.app.close());
 
-type Outcome = 'passes' | 'unauthorized' | 'admins-only' | 'pro-only' | 'not-owner' | 'refused' | 'bad-credentials' | 'closed';
+type Outcome = 'passes' | 'unauthorized' | 'admins-only' | 'pro-only' | 'not-owner' | 'refused' | 'bad-credentials' | 'closed' | 'unknown-link';
 
 /** What each caller must meet on a route of each access class. */
 function expected(access: Access, caller: CallerName): Outcome {
@@ -42,6 +42,8 @@ function expected(access: Access, caller: CallerName): Outcome {
       return 'bad-credentials';
     case 'closed':
       return 'closed';
+    case 'one-time-link':
+      return 'unknown-link';
   }
 }
 
@@ -71,6 +73,8 @@ function mismatch(outcome: Outcome, path: string, status: number, text: string, 
       return status === 403 && isError('forbidden') ? null : `expected 403 forbidden, got ${status} ${text.slice(0, 200)}`;
     case 'closed':
       return status === 402 && (body as { code?: unknown } | undefined)?.code === 2005 ? null : `expected KOReader's 402 registration refusal (code 2005), got ${status} ${text.slice(0, 200)}`;
+    case 'unknown-link':
+      return status === 404 ? null : `expected 404 for a made-up one-time link, got ${status} ${text.slice(0, 200)}`;
   }
 }
 

@@ -35,7 +35,9 @@ export type Access =
   /** E-reader apps (OPDS, KOReader sync) with an app password; every session, admin included, 401. */
   | 'app-password'
   /** Refused to every caller, signed in or not (KOReader's registration: 402, code 2005). */
-  | 'closed';
+  | 'closed'
+  /** A one-time link (invite, set-password): the token is the key; a made-up one is 404 to every caller. */
+  | 'one-time-link';
 
 export interface Row {
   access: Access;
@@ -74,6 +76,12 @@ export const ACCESS_MATRIX: Record<string, Row> = {
 
   // Accounts and sign-in
   'ALL /api/auth/register': { access: 'public' },
+  'POST /api/auth/join': { access: 'one-time-link', json: { token: 'made-up-token-0123456789abcdef', username: 'link-tester', password: 'a long enough passphrase' } },
+  'POST /api/auth/set-password': { access: 'one-time-link', json: { token: 'made-up-token-0123456789abcdef', password: 'a long enough passphrase' } },
+  'GET /join/:token': { access: 'one-time-link', params: { token: 'made-up-token-0123456789abcdef' } },
+  'POST /join/:token': { access: 'one-time-link', params: { token: 'made-up-token-0123456789abcdef' }, form: { username: 'link-tester', password: 'a long enough passphrase', password_confirm: 'a long enough passphrase' } },
+  'GET /set-password/:token': { access: 'one-time-link', params: { token: 'made-up-token-0123456789abcdef' } },
+  'POST /set-password/:token': { access: 'one-time-link', params: { token: 'made-up-token-0123456789abcdef' }, form: { password: 'a long enough passphrase', password_confirm: 'a long enough passphrase' } },
   'GET /api/auth/me': { access: 'user' },
   'POST /api/auth/login': { access: 'credentials', json: { username: 'nobody-here', password: 'not-the-password' } },
   'POST /api/auth/setup': { access: 'public', json: { username: 'owner-taken', password: 'long-enough-password' } },
@@ -113,6 +121,24 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   'GET /account/deleted': { access: 'public' },
   'GET /api/admin/users': { access: 'admin' },
   'PATCH /api/admin/users/:id': { access: 'admin', json: { role: 'user' } },
+  'POST /api/admin/users': { access: 'admin', json: { username: 'matrix-made', password: 'matrix-made-password' } },
+  'DELETE /api/admin/users/:id': { access: 'admin' },
+  'POST /api/admin/users/:id/sign-out': { access: 'admin' },
+  'POST /api/admin/users/:id/password-reset': { access: 'admin' },
+  'GET /api/admin/invites': { access: 'admin' },
+  'POST /api/admin/invites': { access: 'admin', json: { expires_in_hours: 1 } },
+  'DELETE /api/admin/invites/:id': { access: 'admin', params: { id: '0123456789abcdef' } },
+  'GET /api/admin/audit': { access: 'admin' },
+  'GET /admin/users': { access: 'admin' },
+  'POST /admin/users': { access: 'admin', form: { username: 'matrix-form', password: 'matrix-form-password' } },
+  'POST /admin/users/invite': { access: 'admin', form: { role: 'user' } },
+  'POST /admin/users/invites/:id/revoke': { access: 'admin', params: { id: '0123456789abcdef' }, form: {} },
+  'POST /admin/users/:id/role': { access: 'admin', form: { role: 'user' } },
+  'POST /admin/users/:id/sign-out': { access: 'admin', form: {} },
+  'POST /admin/users/:id/password-reset': { access: 'admin', form: {} },
+  'POST /admin/users/:id/disable': { access: 'admin', form: {} },
+  'POST /admin/users/:id/enable': { access: 'admin', form: {} },
+  'POST /admin/users/:id/delete': { access: 'admin', form: { confirm: 'nobody' } },
 
   // Catalogue and reading
   'GET /': { access: 'reader' },
@@ -317,6 +343,13 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   'POST /pro/portal': { access: 'user', form: {} },
   'GET /pro/success': { access: 'reader' },
   'GET /pro/status': { access: 'reader' },
+
+  // The owner's rules (samples that keep the security world's paid-site defaults)
+  'GET /api/policy': { access: 'public' },
+  'GET /api/admin/settings': { access: 'admin' },
+  'PUT /api/admin/settings': { access: 'admin', json: {} },
+  'GET /admin/settings': { access: 'admin' },
+  'POST /admin/settings': { access: 'admin', form: { limits_enabled: 'true', audio_chapters_per_day: '3', translations_per_day: '3' } },
 
   // Export
   'GET /api/export/:slug': { access: 'pro', query: { from: '1', to: '1' } },

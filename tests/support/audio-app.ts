@@ -11,6 +11,7 @@ import type { TestDatabase } from './db.ts';
 import type { FakeWorkerConfig } from './audio-worker.ts';
 import type { TestObjectStore } from './objects.ts';
 import type { S3Config } from '../../src/config.ts';
+import type { Clock } from '../../src/platform/clock.ts';
 
 /**
  * The app with fake speech engines, plus a job runner (started when the test says) that runs the
@@ -24,10 +25,12 @@ export interface AudioTestApp extends TestApp {
   stopRunner(): Promise<void>;
 }
 
-export async function startAudioApp(options: { runner?: boolean; leaseSeconds?: number; samples?: boolean } = {}): Promise<AudioTestApp> {
+/** `env`: more configuration, e.g. PAYMENTS_CONFIGURED_ENV (tests/support/payments.ts) for the contract's daily limit. */
+export async function startAudioApp(options: { runner?: boolean; leaseSeconds?: number; samples?: boolean; env?: Record<string, string>; clock?: Clock } = {}): Promise<AudioTestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'chapterhouse-audio-'));
   const app = await startTestApp({
-    env: { DEBUG_LOGIN_TOKEN: DEBUG_TOKEN },
+    env: { DEBUG_LOGIN_TOKEN: DEBUG_TOKEN, ...options.env },
+    clock: options.clock,
     audio: { speech: fakeSpeech(dir), follow: { firstBytesTimeoutMs: 15_000, stallTimeoutMs: 20_000, pollMs: 100 } },
   });
   // The two test stores (tests/support/objects.ts) carry their location beside the store.

@@ -1,4 +1,4 @@
-import type { PageContext } from '../../src/platform/http/page-context.ts';
+import { offersOf, type PageContext } from '../../src/platform/http/page-context.ts';
 
 export type ExportFormProps = {
   ctx: PageContext;
@@ -6,16 +6,19 @@ export type ExportFormProps = {
   /** The book's first and last chapter numbers; null when it has none (nothing to export). */
   first: number | null;
   last: number | null;
-  /** May this viewer export (Pro or admin)? Decided by the server, not here. */
+  /** May this viewer export (Pro features under the server's policy)? Decided by the server, not here. */
   pro: boolean;
+  /** Not signed in, on a server that opens the Pro features to every signed-in reader: signing in is all it takes. */
+  afterSignIn?: boolean;
 };
 
 /**
  * EPUB download on the book page: a plain GET form to /api/export/{slug}, so the browser treats
- * the answer as a file download. Everyone sees it; readers without Pro are told it is a Pro
- * feature and where to get it, and their button is disabled.
+ * the answer as a file download. Everyone sees it; readers who may not export have their button
+ * disabled and are told what would let them: signing in, or Pro (with where to get it only when
+ * this server sells it).
  */
-export function ExportForm({ ctx, slug, first, last, pro }: ExportFormProps): JSX.Element {
+export function ExportForm({ ctx, slug, first, last, pro, afterSignIn = false }: ExportFormProps): JSX.Element {
   if (first === null || last === null) return <></>;
   const { t } = ctx;
   const min = String(first);
@@ -39,16 +42,37 @@ export function ExportForm({ ctx, slug, first, last, pro }: ExportFormProps): JS
           {t('export.download')}
         </button>
       </form>
-      {pro ? (
-        ''
-      ) : (
-        <p class="book-export__pro" id="export-pro">
-          <span safe>{t('export.proOnly')}</span>{' '}
-          <a href="/pro" safe>
-            {t('export.upgrade')}
-          </a>
-        </p>
-      )}
+      {pro ? '' : <ExportBlocked ctx={ctx} afterSignIn={afterSignIn} />}
     </section>
+  );
+}
+
+/** Why the button is disabled, and the way forward when this server has one. */
+function ExportBlocked({ ctx, afterSignIn }: { ctx: PageContext; afterSignIn: boolean }): JSX.Element {
+  const { t } = ctx;
+  if (afterSignIn) {
+    return (
+      <p class="book-export__pro" id="export-pro">
+        <span safe>{t('policy.export.signIn')}</span>{' '}
+        <a href={`/login?return_to=${encodeURIComponent(ctx.path)}`} safe>
+          {t('policy.export.signInLink')}
+        </a>
+      </p>
+    );
+  }
+  if (!offersOf(ctx).proForSale) {
+    return (
+      <p class="book-export__pro" id="export-pro" safe>
+        {t('policy.export.closed')}
+      </p>
+    );
+  }
+  return (
+    <p class="book-export__pro" id="export-pro">
+      <span safe>{t('export.proOnly')}</span>{' '}
+      <a href="/pro" safe>
+        {t('export.upgrade')}
+      </a>
+    </p>
   );
 }

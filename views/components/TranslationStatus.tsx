@@ -1,5 +1,5 @@
 import { LOCALE_NAMES, type Locale } from '../../src/platform/i18n/locale.ts';
-import type { PageContext } from '../../src/platform/http/page-context.ts';
+import { offersOf, type PageContext } from '../../src/platform/http/page-context.ts';
 import { pollPath, switchPath } from '../../src/features/translation/paths.ts';
 import { UPGRADE_PATH } from '../../src/features/billing/gate.ts';
 
@@ -12,7 +12,7 @@ export type StatusState =
   | { kind: 'done'; locale: Locale; title: string; html: string }
   | { kind: 'original'; title: string; html: string }
   | { kind: 'failed'; locale: Locale; error: string | null }
-  | { kind: 'pro_required'; locale: Locale }
+  | { kind: 'pro_required'; locale: Locale; perDay: number; paid: boolean }
   | { kind: 'unavailable' }
   | { kind: 'error'; message: string };
 
@@ -69,12 +69,20 @@ export function TranslationStatus({ ctx, slug, chapter, state }: Props): JSX.Ele
         </p>
       );
     case 'pro_required':
+      // A site that takes payments words it as its free tier; one that does not, as its owner's limit.
       return (
         <p class="translation__error" data-translation-limit>
-          <span safe>{t('translation.status.limit')}</span>{' '}
-          <a class="button" href={UPGRADE_PATH} safe>
-            {t('translation.status.upgrade')}
-          </a>
+          <span safe>{t(state.paid ? 'translation.status.limit' : 'policy.limit.translation', { n: state.perDay })}</span>
+          {offersOf(ctx).proForSale ? (
+            <>
+              {' '}
+              <a class="button" href={UPGRADE_PATH} safe>
+                {t('translation.status.upgrade')}
+              </a>
+            </>
+          ) : (
+            ''
+          )}
         </p>
       );
     case 'unavailable':

@@ -1,5 +1,5 @@
 import { LOCALES, LOCALE_NAMES, type Locale } from '../../src/platform/i18n/locale.ts';
-import type { PageContext } from '../../src/platform/http/page-context.ts';
+import { offersOf, type PageContext } from '../../src/platform/http/page-context.ts';
 import { switchPath } from '../../src/features/translation/paths.ts';
 import { TranslationStatus } from './TranslationStatus.tsx';
 
@@ -13,6 +13,16 @@ export type TranslationSwitchProps = { ctx: PageContext; slug: string; chapter: 
  */
 export function TranslationSwitch({ ctx, slug, chapter, current, translating = null }: TranslationSwitchProps): JSX.Element {
   const { t } = ctx;
+  // Without an AI service nothing can be translated: no switch, only the note on a stored translation shown by ?locale=.
+  if (!offersOf(ctx).translation) {
+    return current ? (
+      <p class="translation__note" safe>
+        {t('translation.status.machine', { language: LOCALE_NAMES[current] })}
+      </p>
+    ) : (
+      <></>
+    );
+  }
   const chosen = current ?? translating;
   const action = switchPath(slug, chapter);
   return (

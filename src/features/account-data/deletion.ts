@@ -1,5 +1,6 @@
 import type { Cache } from '../../platform/cache/port.ts';
-import type { Db } from '../../platform/db/index.ts';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../platform/db/index.ts';
 import type { Logger } from '../../platform/log.ts';
 import type { ObjectStore } from '../../platform/objects/port.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
@@ -14,6 +15,9 @@ export interface DeletionDeps {
   objects: ObjectStore;
   log?: Logger;
 }
+
+/** Runs inside the deletion's transaction after its checks, before anything goes (an admin's deletion writes its audit entry there). */
+export type DeletionHook = (trx: Transaction<Database>) => Promise<void>;
 
 /** The typed confirmation: the username exactly (spaces around it forgiven). */
 export function confirmsDeletion(typed: string | undefined, username: string): boolean {
@@ -36,14 +40,16 @@ export async function deletionFacts(db: Db, userId: string): Promise<{ lastAdmin
  * checks are dropped (every process refuses the token at once) and the avatar objects are removed;
  * a failure there is logged, never undoes the deletion.
  */
-export async function deleteAccount(deps: DeletionDeps, userId: string, confirm: string | undefined): Promise<{ comments: number }> {
+export async function deleteAccount(deps: DeletionDeps, userId: string, confirm: string | undefined, during?: DeletionHook): Promise<{ comments: number }> {
   if (confirm === undefined || confirm.trim() === '') throw badRequest(DELETE_ERRORS.missing);
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const locked = await q.lockAccountAndAdmins(trx, userId);
     const user = locked.find((row) => row.id === userId);
     if (!user) throw notFound('Account not found');
     if (!confirmsDeletion(confirm, user.username)) throw badRequest(DELETE_ERRORS.mismatch);
-    if (user.role === 'admin' && !locked.some((row) => row.id !== userId && row.role === 'admin')) throw conflict(DELETE_ERRORS.lastAdmin);
+    // A disabled admin cannot sign in: only another enabled admin keeps the server administered.
+    if (user.role === 'admin' && !locked.some((row) => row.id !== userId && row.role === 'admin' && row.disabled_at === null)) throw conflict(DELETE_ERRORS.lastAdmin);
+    if (during) await during(trx);
     const sessions = await q.sessionIdsOf(trx, userId);
     const comments = await q.blankCommentsOf(trx, userId, DELETED_TEXT);
     if (!(await q.deleteAccountRow(trx, userId))) throw notFound('Account not found');

@@ -142,7 +142,7 @@ export function kosyncPositionsOf(db: Executor, userId: string, limit: number) {
 export function lockAccountAndAdmins(trx: Transaction<Database>, userId: string) {
   return trx
     .selectFrom('app_users')
-    .select(['id', 'username', 'role', 'avatar_key'])
+    .select(['id', 'username', 'role', 'avatar_key', 'disabled_at'])
     .where((eb) => eb.or([eb('id', '=', userId), eb('role', '=', 'admin')]))
     .orderBy('id')
     .forUpdate()
@@ -178,5 +178,5 @@ export async function deleteAccountRow(trx: Executor, userId: string): Promise<b
 }
 
 export async function anotherAdmin(db: Executor, userId: string): Promise<boolean> {
-  return (await db.selectFrom('app_users').select('id').where('role', '=', 'admin').where('id', '<>', userId).limit(1).executeTakeFirst()) !== undefined;
+  return (await db.selectFrom('app_users').select('id').where('role', '=', 'admin').where('disabled_at', 'is', null).where('id', '<>', userId).limit(1).executeTakeFirst()) !== undefined;
 }

@@ -10,6 +10,11 @@ export function findUserById(db: Executor, id: string) {
   return db.selectFrom('app_users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
+/** The user behind a token: a disabled account is nobody (its tokens are anonymous). */
+export function findActiveUserById(db: Executor, id: string) {
+  return db.selectFrom('app_users').select(USER_COLUMNS).where('id', '=', id).where('disabled_at', 'is', null).executeTakeFirst();
+}
+
 export function findUserByUsername(db: Executor, username: string) {
   return db.selectFrom('app_users').select(USER_COLUMNS).where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
 }

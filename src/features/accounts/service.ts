@@ -4,7 +4,7 @@ import { unauthorized } from '../../platform/http/errors.ts';
 import { addResponseCookie, clientIpOf } from '../../platform/http/request-context.ts';
 import { readCookie, serializeCookie } from '../../platform/http/cookies.ts';
 import { isDatabaseUnavailable } from '../../platform/db/unavailable.ts';
-import { findUserById } from './queries.ts';
+import { findActiveUserById } from './queries.ts';
 import { toCallerUser } from './users.ts';
 import { verifyToken } from './sessions/tokens.ts';
 import { isSessionValid } from './sessions/service.ts';
@@ -15,6 +15,8 @@ export const AUTH_COOKIE = 'auth_token';
 export interface AccountsDeps extends Pick<Platform, 'db' | 'cache' | 'config' | 'objects' | 'clock'> {
   authSecret: string;
   log?: Platform['log'];
+  /** The owner's rules open the Pro features to every signed-in reader (features/policy; app.ts supplies it). */
+  proFeaturesOpen?: () => Promise<boolean>;
 }
 
 function tokenOf(request: Request): { token: string; via: 'cookie' | 'bearer' } | null {
@@ -32,7 +34,7 @@ export function clearAuthCookie(secure: boolean): string {
  * Token → caller. A four-segment token must name a live session of that user; a legacy
  * three-segment token is accepted without that check unless the account has since set or changed
  * its password. The user row is read fresh every time, so a role change applies on the next
- * request. A dead cookie is cleared on the response.
+ * request, and a disabled account's tokens are anonymous at once. A dead cookie is cleared on the response.
  */
 export function createCallerResolver(deps: AccountsDeps): CallerResolver {
   const secure = deps.config.baseUrl.startsWith('https:');
@@ -42,7 +44,7 @@ export function createCallerResolver(deps: AccountsDeps): CallerResolver {
     const claims = verifyToken(deps.authSecret, found.token);
     const alive = claims && (claims.sessionId === null ? !(await legacyTokensRevoked(deps.db, claims.userId)) : await isSessionValid(deps.db, deps.cache, claims.userId, claims.sessionId, clientIpOf(request)));
     // The database being away is not a dead login: it fails the request (503) and keeps the cookie.
-    const row = alive ? await findUserById(deps.db, claims.userId).catch((error: unknown) => rethrowIfUnavailable(error)) : undefined;
+    const row = alive ? await findActiveUserById(deps.db, claims.userId).catch((error: unknown) => rethrowIfUnavailable(error)) : undefined;
     if (!claims || !row) {
       if (found.via === 'cookie') addResponseCookie(request, clearAuthCookie(secure));
       return null;

@@ -12,6 +12,7 @@ import type { FollowOptions } from './stream/live.ts';
 import { streamRoutes } from './stream/routes.ts';
 import { timingRoutes } from './timings/routes.ts';
 import { voiceRoutes } from './voices/routes.ts';
+import { policyOf } from '../policy/service.ts';
 
 /** Test seams; production passes nothing and gets the engines of config.tts. */
 export interface AudioRouteOptions {
@@ -37,6 +38,7 @@ export function audioRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Pag
     kind: generateAudioKind,
     follow: options.follow,
     clock: platform.clock,
+    policy: policyOf(platform),
     log: platform.log,
   };
   return new Elysia({ name: 'audio' })

@@ -13,6 +13,7 @@ import { resolveVoice, type ResolvedVoice } from './voices/service.ts';
 import type { SpeechCatalog } from '../../integrations/tts/index.ts';
 import { translatedChapter } from '../translation/service.ts';
 import type { Locale } from '../../platform/i18n/locale.ts';
+import type { PolicySource } from '../policy/model.ts';
 
 /** What the audio routes stand on (generation, stream and timings alike). */
 export interface AudioDeps {
@@ -24,6 +25,8 @@ export interface AudioDeps {
   kind: JobKindSpec;
   follow?: FollowOptions;
   clock: Clock;
+  /** The owner's policy: whether the daily limit applies, and its number (features/policy). */
+  policy: PolicySource;
   /** Where the free limit says it let a chapter through uncounted (the cache away). */
   log?: Pick<Logger, 'warn'>;
 }

@@ -10,7 +10,7 @@ import { contentSecurityPolicy } from '../../platform/http/security-headers.ts';
 import { LOCALE_TAGS } from '../../platform/i18n/locale.ts';
 import { ProPage } from '../../../views/pages/billing/ProPage.tsx';
 import { ProStatus, ProSuccessPage } from '../../../views/pages/billing/ProSuccessPage.tsx';
-import { FREE_CHAPTERS_PER_DAY } from '../limits/daily.ts';
+import { policyOf } from '../policy/service.ts';
 import { checkoutAvailable, customerPortal, proState, startCheckout, type CheckoutDeps } from './checkout.ts';
 import { billingStateOf } from './queries.ts';
 
@@ -26,7 +26,7 @@ const see = (location: string) => new Response(null, { status: 303, headers: { l
 /** An anonymous reader's checkout or portal form goes to sign in first, and comes back to /pro. */
 const signInFirst = signedIn(() => '/pro');
 
-/** /pro (what Pro is, and the button), /pro/success (waits for the webhook), the forms behind them. */
+/** /pro (what Pro is, and the button; without payments, what this server opens), /pro/success (waits for the webhook), the forms behind them. */
 export function billingPageRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment, checkout: CheckoutDeps) {
   const { db, config } = platform;
   // The page names what went wrong by a code, never by text taken from the address.
@@ -54,7 +54,8 @@ export function billingPageRoutes(platform: BootedPlatform, auth: AuthPlugin, en
       const key = ERROR_KEYS[String(query.error) as ErrorCode];
       const error = key ? ctx.t(key) : null;
       const viewer = user && state ? { role: state.role, proUntil, canManage: Boolean(state.payment_customer_id) } : null;
-      return htmlResponse(ProPage({ ctx, freePerDay: FREE_CHAPTERS_PER_DAY, viewer, available: checkoutAvailable(config.payments), error }), 200, providerPages);
+      const { payments_configured, ...policy } = await policyOf(platform).current();
+      return htmlResponse(ProPage({ ctx, policy, payments: payments_configured, viewer, available: checkoutAvailable(config.payments), error }), 200, providerPages);
     }, { detail: { hide: true } })
     .post('/pro/checkout', async ({ user }) => {
       try {

@@ -5,17 +5,18 @@ import { ExportError, ExportParams, ExportQuery } from './model.ts';
 import { contentDisposition } from './filename.ts';
 import { MEDIA_TYPE, exportEpub } from './service.ts';
 import { requireExport } from '../billing/gate.ts';
+import { policyOf } from '../policy/service.ts';
 import { coverLimits } from '../covers/limits.ts';
 
 /**
- * GET /api/export/{slug}: the book (or chapters from..to) as an EPUB 2 download, for Pro readers
- * and admins (403 for everyone else, anonymous callers too: the Pro gate, billing/gate.ts). The body is a stream: a stored copy, or the book
- * as it is being built.
+ * GET /api/export/{slug}: the book (or chapters from..to) as an EPUB 2 download, for readers with
+ * the Pro features under the owner's policy (403 for everyone else, anonymous callers too: the Pro
+ * gate, billing/gate.ts). The body is a stream: a stored copy, or the book as it is being built.
  */
-/** Checked before the parameters are: a reader without Pro learns nothing about them. */
-const proGate: AccessRule = (caller) => requireExport(caller.user);
-
 export function exportRoutes(platform: BootedPlatform, auth: AuthPlugin) {
+  const policy = policyOf(platform);
+  /** Checked before the parameters are: a reader without Pro learns nothing about them. */
+  const proGate: AccessRule = async (caller) => requireExport(await policy.current(), caller.user);
   const deps = { db: platform.db, objects: platform.objects, clock: platform.clock, log: platform.log, coverLimits: coverLimits(platform.config.content.coverMaxDimension) };
   return new Elysia({ name: 'export' })
     .use(auth)

@@ -1,7 +1,6 @@
 import type { Book } from '../catalogue/model.ts';
-import type { Role } from '../../platform/db/schema.ts';
 import { ACQUISITION_TYPE, NAVIGATION_TYPE, OPENSEARCH_TYPE, renderFeed, type AtomEntry, type AtomFeed, type AtomLink } from './atom.ts';
-import { bookEntry } from './entries.ts';
+import { bookEntry, type EpubAccess } from './entries.ts';
 import { OPDS_ROOT, OPENSEARCH_PATH, absolute } from './links.ts';
 
 export const SITE_NAME = 'Chapterhouse';
@@ -9,7 +8,7 @@ export const SITE_NAME = 'Chapterhouse';
 /** What every feed of one request shares: the site's address and who asks. */
 export interface FeedContext {
   base: string;
-  role: Role;
+  epub: EpubAccess;
 }
 
 /** The links every feed carries: itself, the start of the catalogue and the search. */
@@ -71,6 +70,6 @@ export function acquisitionFeed(ctx: FeedContext, id: string, title: string, pat
   ];
   if (list.page > 1) links.push({ rel: 'previous', href: pageUrl(list.page - 1), type: ACQUISITION_TYPE });
   if (list.hasMore) links.push({ rel: 'next', href: pageUrl(list.page + 1), type: ACQUISITION_TYPE });
-  const entries = list.books.map((book) => bookEntry(book, ctx.base, ctx.role, list.changes.get(book.slug) ?? list.updated));
+  const entries = list.books.map((book) => bookEntry(book, ctx.base, ctx.epub, list.changes.get(book.slug) ?? list.updated));
   return renderFeed({ id, title, updated: list.updated, links, entries }, SITE_NAME, absolute(ctx.base, '/'));
 }

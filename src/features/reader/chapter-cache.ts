@@ -3,6 +3,7 @@ import { countCacheLookup } from '../../platform/http/metrics/registry.ts';
 import { Lru } from './lru.ts';
 import { secondSighting } from '../../platform/cache/second-sighting.ts';
 import { CHAPTER_CHANGES } from '../catalogue/writes/announce.ts';
+import { listenForChanges } from '../../platform/cache/change-listener.ts';
 
 /** A cached value and what the page cache keys its renderings by. */
 export interface ChapterEntry<V> {
@@ -61,29 +62,19 @@ export function createChapterCache<V>(cache: Cache, options: ChapterCacheOptions
   const admit = options.admitAfter ? secondSighting(options.admitAfter) : () => true;
   // Bumped by every change heard: a load that started under an older generation may be stale.
   let generation = 0;
-  let live = false;
 
   function dropBook(slug: string): void {
     generation++;
     local.deleteWhere((held) => held.slug === slug);
   }
 
-  const subscription = cache.subscribe(CHAPTER_CHANGES, dropBook).then(
-    (unsubscribe) => {
-      live = true;
-      return unsubscribe;
-    },
-    (error) => {
-      report(error);
-      return null;
-    },
-  );
+  const changes = listenForChanges(cache, CHAPTER_CHANGES, dropBook, report);
 
   async function load(id: string, slug: string, loader: () => Promise<V>): Promise<ChapterEntry<V>> {
     const started = generation;
     const value = await loader();
     // Not kept from a load that raced a change; not stored before its second reading.
-    const kept = live && started === generation;
+    const kept = changes.live && started === generation;
     const entry = { value, stamp: ++stamps, kept };
     if (kept && admit(id)) local.set(id, { entry, slug, expiresAt: now() + ttlMs });
     return entry;
@@ -110,11 +101,7 @@ export function createChapterCache<V>(cache: Cache, options: ChapterCacheOptions
       return held !== undefined && held.expiresAt > now() ? held.entry.value : undefined;
     },
     dropBook,
-    ready: subscription.then(() => {}),
-    async close() {
-      live = false;
-      const unsubscribe = await subscription;
-      await unsubscribe?.().catch(report);
-    },
+    ready: changes.ready,
+    close: () => changes.stop(),
   };
 }

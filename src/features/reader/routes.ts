@@ -4,7 +4,8 @@ import type { AuthPlugin } from '../../platform/http/auth.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
-import { hasPro } from '../billing/gate.ts';
+import { mayExport } from '../billing/gate.ts';
+import { policyOf } from '../policy/service.ts';
 import { BookPage } from '../../../views/pages/reader/BookPage.tsx';
 import { ChapterList } from '../../../views/pages/reader/ChapterList.tsx';
 import { ChapterPage } from '../../../views/pages/reader/ChapterPage.tsx';
@@ -67,7 +68,9 @@ export function readerRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Pa
       if (wantsChapterList(request)) {
         return htmlResponse(ChapterList({ ctx, slug: data.book.slug, list: data.list, firstChapter: data.firstChapter, lastChapter: data.lastChapter, current: data.progress?.chapter ?? null, focus: true }), 200, headers);
       }
-      return htmlResponse(BookPage({ ctx, data, signedIn: caller.user !== null, canExport: hasPro(caller.user?.role) }), 200, headers);
+      const policy = await policyOf(platform).current();
+      const exporting = { canExport: mayExport(policy, caller.user?.role), exportAfterSignIn: !caller.user && policy.pro_features_open };
+      return htmlResponse(BookPage({ ctx, data, signedIn: caller.user !== null, ...exporting }), 200, headers);
     }, { detail: { hide: true } })
     .get('/book/:slug/:n', async ({ request, params, path, query }) => {
       // Pages answer a malformed chapter number like a missing chapter: the reader sees the 404 page.

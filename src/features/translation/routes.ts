@@ -15,6 +15,8 @@ import { translatedChapterPath } from './paths.ts';
 import { originalChapter } from './queries.ts';
 import { requestTranslation, translatedChapter, translationStatus, type Requester, type TranslationDeps } from './service.ts';
 import { translationAdminRoutes } from './admin/routes.ts';
+import { policyOf } from '../policy/service.ts';
+import type { PolicyInForce } from '../policy/model.ts';
 
 const tags = ['translation'];
 const PRIVATE = { 'cache-control': 'private, no-store' };
@@ -22,9 +24,9 @@ const requester = (caller: Caller): Requester => ({ reader: caller.reader, role:
 const see = (location: string) => new Response(null, { status: 303, headers: { location } });
 
 /** What the reader's status line shows for an error of the API, in the reader's language (the API's own words stay in JSON). */
-function errorState(error: unknown, locale: Locale, t: (key: string) => string): StatusState {
+function errorState(error: unknown, locale: Locale, t: (key: string) => string, policy: PolicyInForce): StatusState {
   if (!(error instanceof AppError)) throw error;
-  if (error.status === 402) return { kind: 'pro_required', locale };
+  if (error.status === 402) return { kind: 'pro_required', locale, perDay: policy.translations_per_day, paid: policy.payments_configured };
   if (error.code === 'ai_not_configured') return { kind: 'unavailable' };
   if (error.status === 404) return { kind: 'error', message: t('translation.status.missing') };
   if (error.status < 500) return { kind: 'error', message: t('translation.status.error') };
@@ -33,14 +35,14 @@ function errorState(error: unknown, locale: Locale, t: (key: string) => string):
 
 /**
  * Machine translation of chapters into the five locales (docs/api.md "Translation"):
- *   POST /api/translate {slug, chapter, locale}           → 202 {job_id, status} (402 past the free tier, 503 without AI)
+ *   POST /api/translate {slug, chapter, locale}           → 202 {job_id, status} (402 past the daily limit, 503 without AI)
  *   GET  /api/translate/status/{slug}/{n}?locale=         → {job_id, status, error}
  *   GET|PUT /api/admin/books/{slug}/glossary              → {slug, entries: [{source, target, locale}]}
  * and the pages' parts: the reader's switch (POST /translate/{slug}/{n}, polled GET …/status) and
  * the admin glossary page (both glossary parts in admin/). The chapter itself, translated, is GET /api/chapter/{slug}/{n}?locale=.
  */
 export function translationRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment, ai: AiProvider) {
-  const deps: TranslationDeps = { db: platform.db, cache: platform.cache, ai, kind: translateChapterKind, clock: platform.clock, log: platform.log };
+  const deps: TranslationDeps = { db: platform.db, cache: platform.cache, ai, kind: translateChapterKind, clock: platform.clock, policy: policyOf(platform), log: platform.log };
 
   /** The status line after asking for (or checking on) a translation; a finished one swaps in the text. */
   async function switchAnswer(request: Request, slug: string, chapter: number, state: StatusState): Promise<Response> {
@@ -91,7 +93,7 @@ export function translationRoutes(platform: BootedPlatform, auth: AuthPlugin, en
         const job = await requestTranslation(deps, requester(caller), { slug, chapter: n, locale });
         state = job.status === 'done' ? await doneOrBusy(slug, n, locale) : { kind: 'busy', locale };
       } catch (error) {
-        state = errorState(error, locale, pageContext(request, env).t);
+        state = errorState(error, locale, pageContext(request, env).t, await deps.policy.current());
       }
       return switchAnswer(request, slug, n, state);
     }, { params: ChapterParams, body: TranslateBody, detail: { hide: true } })
@@ -107,7 +109,7 @@ export function translationRoutes(platform: BootedPlatform, auth: AuthPlugin, en
       } catch (error) {
         // Nothing asked for (a page opened with ?locale= before anyone asked): the line stays empty, polling stops.
         if (error instanceof AppError && error.status === 404) return htmlResponse('', 200, PRIVATE);
-        state = errorState(error, locale, pageContext(request, env).t);
+        state = errorState(error, locale, pageContext(request, env).t, await deps.policy.current());
       }
       return switchAnswer(request, params.slug, params.n, state);
     }, { params: ChapterParams, query: LocaleQuery, detail: { hide: true } })

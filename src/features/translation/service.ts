@@ -7,6 +7,7 @@ import { notFound } from '../../platform/http/errors.ts';
 import { enqueueKind, type JobKindSpec } from '../../platform/queue/index.ts';
 import type { AiProvider } from '../ai/provider.ts';
 import { useDailyChapter, type Member } from '../billing/gate.ts';
+import type { PolicySource } from '../policy/model.ts';
 import { renderChapter } from '../../platform/markup/chapter-html.ts';
 import type { TranslationJobPayload } from './job.ts';
 import type { TranslateRequest, TranslationJob, TranslationJobStatus } from './model.ts';
@@ -19,6 +20,8 @@ export interface TranslationDeps {
   ai: AiProvider;
   kind: JobKindSpec;
   clock: Clock;
+  /** The owner's policy: whether the daily limit applies, and its number (features/policy). */
+  policy: PolicySource;
   /** Where the free limit says it let a chapter through uncounted (the cache away). */
   log?: Pick<Logger, 'warn'>;
 }
@@ -67,8 +70,8 @@ async function ensureJob(deps: TranslationDeps, target: Target, requestedBy: str
 
 /**
  * POST /api/translate: 404 for a missing chapter; a stored translation is `done` at once and costs
- * nothing; otherwise 503 without an AI service, then the chapter counts against the free limit
- * (402 past it), then the job (the one already running, or a new one).
+ * nothing; otherwise 503 without an AI service, then the chapter counts against the daily limit
+ * when the policy sets one (402 past it), then the job (the one already running, or a new one).
  */
 export async function requestTranslation(deps: TranslationDeps, who: Requester, input: TranslateRequest): Promise<TranslationJob> {
   await requireChapter(deps.db, input.slug, input.chapter);
@@ -78,7 +81,7 @@ export async function requestTranslation(deps: TranslationDeps, who: Requester, 
     return { job_id: latest?.id ?? null, status: 'done' };
   }
   deps.ai.client(); // 503 ai_not_configured
-  await useDailyChapter(deps.cache, 'translation', who, input.slug, input.chapter, deps.clock(), deps.log);
+  await useDailyChapter(deps.cache, await deps.policy.current(), 'translation', who, input.slug, input.chapter, deps.clock(), deps.log);
   return asJob(await ensureJob(deps, target, who.userId));
 }
 

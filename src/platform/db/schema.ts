@@ -94,8 +94,50 @@ export interface AppUsersTable {
   billing_event_at: Timestamp | null;
   /** Legacy three-segment tokens of this account are refused (migration 20261130000200). */
   legacy_tokens_revoked: Generated<boolean>;
+  /** Set by an admin: the account cannot sign in and every token of it is refused (migration 20261130000300). */
+  disabled_at: Timestamp | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+}
+
+export type AccountLinkKind = 'invite' | 'password';
+
+/** One-time invite and set-password links; only a SHA-256 of the token is stored (migration 20261130000300). */
+export interface AccountLinksTable {
+  token_hash: string;
+  kind: AccountLinkKind;
+  /** The account a set-password link is for; null for invites. */
+  user_id: string | null;
+  /** The role an invite gives (null: `user`). */
+  role: Role | null;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  used_by: string | null;
+}
+
+/** What admins did to accounts, links and the policy (migration 20261130000300). */
+export interface AdminAuditTable {
+  id: Generated<string>;
+  actor_id: string | null;
+  actor_name: string;
+  action: string;
+  target_id: string | null;
+  target_name: string | null;
+  detail: DefaultJson;
+  created_at: DefaultTimestamp;
+}
+
+/** The owner's rules, at most one row; absent = the defaults of the configuration (features/policy). */
+export interface InstancePolicyTable {
+  id: Generated<boolean>;
+  limits_enabled: boolean;
+  audio_chapters_per_day: number;
+  translations_per_day: number;
+  pro_features_open: boolean;
+  updated_at: DefaultTimestamp;
+  updated_by: string | null;
 }
 
 export interface UserSessionsTable {
@@ -433,6 +475,9 @@ export interface Database {
   chapters: ChaptersTable;
   app_users: AppUsersTable;
   user_sessions: UserSessionsTable;
+  account_links: AccountLinksTable;
+  admin_audit: AdminAuditTable;
+  instance_policy: InstancePolicyTable;
   app_passwords: AppPasswordsTable;
   kosync_documents: KosyncDocumentsTable;
   kosync_positions: KosyncPositionsTable;

@@ -49,8 +49,8 @@ export interface UncheckedRequest {
   body: unknown;
 }
 
-/** A route's own access rule (the export's Pro gate, a page's sign-in redirect, the scraper backend's key): throws to refuse. */
-export type AccessRule = (caller: Caller, input: UncheckedRequest) => void;
+/** A route's own access rule (the export's Pro gate, a page's sign-in redirect, the scraper backend's key): throws (or rejects) to refuse. */
+export type AccessRule = (caller: Caller, input: UncheckedRequest) => void | Promise<void>;
 
 /**
  * A way of signing in other than the session, for clients that cannot keep one (an e-reader's
@@ -94,8 +94,8 @@ export function checkAccess(caller: Caller, level: AuthLevel): void {
 /** The guards that use the session: a level or a rule. */
 type SessionGuard = AuthLevel | AccessRule;
 
-function enforce(caller: Caller, guard: SessionGuard, input: UncheckedRequest): void {
-  if (typeof guard === 'function') guard(caller, input);
+async function enforce(caller: Caller, guard: SessionGuard, input: UncheckedRequest): Promise<void> {
+  if (typeof guard === 'function') await guard(caller, input);
   else checkAccess(caller, guard);
 }
 
@@ -134,13 +134,13 @@ export function authPlugin(resolve: CallerResolver) {
   const credentialUsers = new WeakMap<Request, CallerUser>();
   // Any failure (the database is down, say) counts as a refusal here; transform then throws it as it is.
   const passes = (input: UncheckedRequest, guard: SessionGuard): Promise<boolean> =>
-    callerOf(input.request).then((caller) => (enforce(caller, guard, input), true)).catch(() => false);
+    callerOf(input.request).then(async (caller) => (await enforce(caller, guard, input), true)).catch(() => false);
   const sessionGuard = (guard: SessionGuard) => ({
     async parse({ request, params }: { request: Request; params?: Record<string, string> }) {
       if (!(await passes({ request, params: params ?? {}, query: {}, body: undefined }, guard)) && !isForm(request)) return UNREAD_BODY;
     },
     async transform({ request, params, query, body }: UncheckedRequest) {
-      enforce(await callerOf(request), guard, { request, params, query, body });
+      await enforce(await callerOf(request), guard, { request, params, query, body });
     },
   });
 

@@ -11,6 +11,21 @@ export interface Viewer {
 }
 
 /**
+ * What this server can do, from its configuration: a control that cannot work is not shown.
+ * `translation`: an AI service is configured; `proForSale`: Pro can be bought here (checkout and
+ * its webhook are configured, features/policy/defaults.ts).
+ */
+export interface SiteOffers {
+  translation: boolean;
+  proForSale: boolean;
+}
+
+/** Views drawn outside a request's environment (unit tests) show every control. */
+export const EVERYTHING_OFFERED: SiteOffers = Object.freeze({ translation: true, proForSale: true });
+
+export const offersOf = (ctx: Pick<PageContext, 'offers'>): SiteOffers => ctx.offers ?? EVERYTHING_OFFERED;
+
+/**
  * What every page view receives besides its own data. Built per request by page.ts.
  * Views are pure: props in, HTML out; they never query.
  */
@@ -29,6 +44,8 @@ export interface PageContext {
   requestId: string;
   /** null for anonymous visitors. */
   viewer: Viewer | null;
+  /** What the server offers (absent: everything, see EVERYTHING_OFFERED). */
+  offers?: SiteOffers;
   /**
    * Set by pages that keep parts drawn once (platform/http/kept-drawings.ts): a placeholder for what
    * `draw` makes as `part` of `owner` in this locale, drawn the first time. Only for parts that

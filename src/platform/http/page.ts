@@ -1,5 +1,5 @@
 import { FONT_FAMILIES, THEMES, type FontFamily, type Theme } from './appearance.ts';
-import type { PageContext } from './page-context.ts';
+import type { PageContext, SiteOffers } from './page-context.ts';
 import { isLocale, makeTranslator, negotiateLocale } from '../i18n/index.ts';
 import { readCookie } from './cookies.ts';
 import { requestIdOf, viewerOf, urlOf } from './request-context.ts';
@@ -8,6 +8,8 @@ import { linkBase } from './public-origin.ts';
 export interface PageEnvironment {
   baseUrl: string;
   asset: (path: string) => string;
+  /** What the server offers, the same for every page (app.ts works it out from the configuration). */
+  offers?: SiteOffers;
 }
 
 /** Appearance choices of a visitor, from their cookies (until settings exist) or the browser. */
@@ -51,5 +53,6 @@ export function pageContext(request: Request, env: PageEnvironment, viewer: Page
     baseUrl: linkBase(env.baseUrl),
     requestId: requestIdOf(request),
     viewer,
+    ...(env.offers ? { offers: env.offers } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { loggedPath } from './logged-path.ts';
 import type { Logger } from '../log.ts';
 import { compressResponse } from './compress.ts';
 import { jsonError } from './respond.ts';
@@ -69,7 +70,7 @@ export function createRequestHandler(
     observeRequest(request.method, routeOf(request) ?? 'unmatched', response.status, elapsed / 1000);
     const ms = Math.round(elapsed * 10) / 10;
     const level = response.status >= 500 ? 'error' : url.pathname === '/healthz' || url.pathname.startsWith('/assets/') ? 'debug' : 'info';
-    log[level]('request', { req_id: facts.id, method: request.method, path: url.pathname, status: response.status, ms });
+    log[level]('request', { req_id: facts.id, method: request.method, path: loggedPath(url.pathname), status: response.status, ms });
     return response;
   };
 }

@@ -91,12 +91,29 @@ export function createFsObjectStore(opts: { root: string; baseUrl: string; secre
     };
   }
 
+  /**
+   * The body goes through Bun's file sink, not a fs/promises FileHandle: a body that stops arriving
+   * and is forgotten leaves this write waiting forever, and a FileHandle reclaimed by the collector
+   * is an uncaught error in Bun (it would stop the server); the sink is let go quietly. The data
+   * reaches the disk (datasync) before the caller renames the file into place.
+   */
   async function writeTemp(path: string, body: PutBody): Promise<void> {
-    const file = await open(path, 'wx');
+    const chunks = asChunks(body);
+    if (chunks instanceof Uint8Array) {
+      await writeFile(path, chunks, { flag: 'wx' });
+    } else {
+      const sink = Bun.file(path).writer();
+      try {
+        for await (const chunk of chunks) {
+          sink.write(chunk);
+          await sink.flush();
+        }
+      } finally {
+        await sink.end();
+      }
+    }
+    const file = await open(path, 'r+');
     try {
-      const chunks = asChunks(body);
-      if (chunks instanceof Uint8Array) await file.write(chunks);
-      else for await (const chunk of chunks) await file.write(chunk);
       await file.datasync();
     } finally {
       await file.close();

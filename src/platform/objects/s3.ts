@@ -105,7 +105,13 @@ export function createS3ObjectStore(cfg: S3Config): ObjectStore {
         return;
       }
       // Readable.from: a web ReadableStream body fails under Bun (stack-notes.md, S3).
-      await new Upload({ client, params: { ...params, Body: Readable.from(chunks) } }).done().catch((err: unknown) => {
+      const source = Readable.from(chunks);
+      // Once the upload has failed it stops listening; a read of the body still under way (the
+      // audio assembler fetching its next piece) may fail after that, and an 'error' with no
+      // listener is an uncaught exception. The upload's own failure is the one reported.
+      source.on('error', () => {});
+      await new Upload({ client, params: { ...params, Body: source } }).done().catch((err: unknown) => {
+        source.destroy();
         throw storeFailure(err);
       });
     },

@@ -6,12 +6,13 @@ import { EmailSection } from './EmailSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { SessionsList } from './SessionsList.tsx';
 import type { AccountPageProps } from './types.ts';
+import { offersOf } from '../../../src/platform/http/page-context.ts';
 
 /**
  * The signed-in reader's own page: photo, profile, email, password, plan, signed-in devices, e-reader apps, and
  * their data (download, delete). Every form works without JavaScript (303 back with a notice).
  */
-export function AccountPage({ ctx, user, isPro, sessions, appPasswords = { passwords: [] }, now, hasPassword = false, notice, problems = {} }: AccountPageProps): JSX.Element {
+export function AccountPage({ ctx, user, isPro, featuresOpen = false, sessions, appPasswords = { passwords: [] }, now, hasPassword = false, notice, problems = {} }: AccountPageProps): JSX.Element {
   const { t } = ctx;
   return (
     <Layout ctx={ctx} title={t('account.title')}>
@@ -57,9 +58,9 @@ export function AccountPage({ ctx, user, isPro, sessions, appPasswords = { passw
           <span class={`badge badge--plan${isPro ? ' badge--pro' : ''}`} safe>
             {t(isPro ? 'account.plan.pro' : 'account.plan.free')}
           </span>{' '}
-          <span safe>{t(isPro ? 'account.plan.proLine' : 'account.plan.freeLine')}</span>
+          <span safe>{t(isPro ? 'account.plan.proLine' : featuresOpen ? 'account.plan.openLine' : 'account.plan.freeLine')}</span>
         </p>
-        {user.role === 'admin' ? (
+        {user.role === 'admin' || !offersOf(ctx).proForSale ? (
           ''
         ) : (
           <p>

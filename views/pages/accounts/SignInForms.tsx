@@ -1,4 +1,5 @@
 import type { SignInPageProps } from './types.ts';
+import { NEW_PASSWORD_MAX, NEW_PASSWORD_MIN } from '../../../src/features/accounts/credentials/password-rules.ts';
 
 /** The one-time owner account form of a fresh install (POST /login/owner). */
 export function OwnerSetupForm({ ctx, returnTo, username }: SignInPageProps): JSX.Element {
@@ -16,12 +17,12 @@ export function OwnerSetupForm({ ctx, returnTo, username }: SignInPageProps): JS
       </label>
       <label class="field">
         <span class="field__label" safe>{t('signin.password')}</span>
-        <input name="password" type="password" autocomplete="new-password" required minlength="8" maxlength="256" />
-        <span class="field__hint" safe>{t('signin.passwordHint')}</span>
+        <input name="password" type="password" autocomplete="new-password" required minlength={String(NEW_PASSWORD_MIN)} maxlength={String(NEW_PASSWORD_MAX)} />
+        <span class="field__hint" safe>{t('joining.passwordHint', { min: NEW_PASSWORD_MIN })}</span>
       </label>
       <label class="field">
         <span class="field__label" safe>{t('signin.passwordConfirm')}</span>
-        <input name="password_confirm" type="password" autocomplete="new-password" required minlength="8" maxlength="256" />
+        <input name="password_confirm" type="password" autocomplete="new-password" required minlength={String(NEW_PASSWORD_MIN)} maxlength={String(NEW_PASSWORD_MAX)} />
       </label>
       <button class="button button--primary" type="submit" safe>
         {t('signin.owner.submit')}

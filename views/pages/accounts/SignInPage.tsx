@@ -16,7 +16,7 @@ const PROVIDER_ENV: ReadonlyArray<readonly [provider: string, vars: string[]]> =
  * password form. Each comes back to returnTo.
  */
 export function SignInPage(props: SignInPageProps): JSX.Element {
-  const { ctx, providers, error, ownerSetup, passwordLogin } = props;
+  const { ctx, providers, error, ownerSetup, passwordLogin, signUp } = props;
   const { t } = ctx;
   return (
     <Layout ctx={ctx} title={ownerSetup ? t('signin.owner.heading') : t('signin.title')}>
@@ -32,7 +32,16 @@ export function SignInPage(props: SignInPageProps): JSX.Element {
         {ownerSetup ? <OwnerSetupForm {...props} /> : ''}
         {providers.length > 0 ? <ProviderButtons {...props} /> : ''}
         {!ownerSetup && passwordLogin ? <PasswordForm {...props} /> : ''}
-        {!ownerSetup && !passwordLogin && providers.length === 0 ? <Unconfigured ctx={ctx} /> : ''}
+        {!ownerSetup && signUp ? (
+          <p class="signin__lead">
+            <a href="/signup" safe>
+              {t('joining.signup.link')}
+            </a>
+          </p>
+        ) : (
+          ''
+        )}
+        {!ownerSetup && !passwordLogin && !signUp && providers.length === 0 ? <Unconfigured ctx={ctx} /> : ''}
       </section>
     </Layout>
   );

@@ -61,6 +61,8 @@ export interface SignInPageProps {
   ownerSetup: boolean;
   /** Some account has a password: show the username and password form. */
   passwordLogin: boolean;
+  /** REGISTRATION=open: link to the sign-up form. */
+  signUp?: boolean;
   /** The username typed before an error, to fill the form again. */
   username?: string;
 }
@@ -70,6 +72,8 @@ export interface AccountPageProps {
   user: AccountUser;
   /** Resolved freshly from the database on every view. */
   isPro: boolean;
+  /** Not Pro, but the owner's rules give every signed-in reader the Pro features. */
+  featuresOpen?: boolean;
   sessions: DeviceSession[];
   /** E-reader apps: active app passwords (and a new one, shown once). */
   appPasswords?: AppPasswordsState;

@@ -9,6 +9,8 @@ const TOOLS = [
   ['/admin/ai-jobs', 'admin.home.ai', 'admin.home.aiText'],
   ['/admin/covers', 'admin.home.covers', 'admin.home.coversText'],
   ['/admin/audio', 'admin.home.audio', 'admin.home.audioText'],
+  ['/admin/users', 'admin.home.users', 'admin.home.usersText'],
+  ['/admin/settings', 'policy.admin.link', 'policy.admin.linkText'],
   ['/notifications', 'admin.home.notifications', 'admin.home.notificationsText'],
   ['/api/docs', 'admin.home.api', 'admin.home.apiText'],
 ] as const;

@@ -21,7 +21,9 @@ export function BrowseFilters({ ctx, state, genres }: { ctx: PageContext; state:
       hx-trigger="change, submit"
       hx-target="#browse-results"
       hx-push-url="true"
-      hx-sync="#browse-results:replace"
+      // A change waits for a next page already on its way instead of aborting it: htmx reports every
+      // aborted request as an error in the console. The last change wins.
+      hx-sync="#browse-results:queue last"
     >
       <SelectField id="browse-genre" name="genre" label={t('browse.genre')} selected={state.genre ?? ''}
         options={[{ value: '', label: t('browse.allGenres') }, ...byGenreName(ctx.locale, genres).map((g) => ({ value: g.slug, label: t('browse.genreOption', { name: g.label, count: g.count }) }))]} />

@@ -15,10 +15,18 @@ import { Cover } from '../../components/Cover.tsx';
 import { chapterPath } from './links.ts';
 import { summarise } from './meta.ts';
 
-export type BookPageProps = { ctx: PageContext; data: BookPageData; signedIn: boolean; /** Pro or admin: may download the book as EPUB. */ canExport?: boolean };
+export type BookPageProps = {
+  ctx: PageContext;
+  data: BookPageData;
+  signedIn: boolean;
+  /** Pro features under the server's policy: may download the book as EPUB. */
+  canExport?: boolean;
+  /** Not signed in, where every signed-in reader may export. */
+  exportAfterSignIn?: boolean;
+};
 
 /** /book/{slug}: what the book is, where to start or continue, and its chapters a page at a time. */
-export function BookPage({ ctx, data, signedIn, canExport = false }: BookPageProps): JSX.Element {
+export function BookPage({ ctx, data, signedIn, canExport = false, exportAfterSignIn = false }: BookPageProps): JSX.Element {
   const { t } = ctx;
   const { book, progress } = data;
   const keepFrom = progress?.chapter ?? data.firstChapter;
@@ -66,7 +74,7 @@ export function BookPage({ ctx, data, signedIn, canExport = false }: BookPagePro
                 ''
               )}
               <ShelfControl ctx={ctx} slug={book.slug} shelf={data.shelf} signedIn={signedIn} title={book.title} />
-              <ExportForm ctx={ctx} slug={book.slug} first={data.firstChapter} last={data.lastChapter} pro={canExport} />
+              <ExportForm ctx={ctx} slug={book.slug} first={data.firstChapter} last={data.lastChapter} pro={canExport} afterSignIn={exportAfterSignIn} />
               {keepFrom !== null && data.lastChapter !== null ? (
                 <OfflineKeep ctx={ctx} slug={book.slug} from={keepFrom} remaining={Math.max(1, Math.min(book.chapter_count, data.lastChapter - keepFrom + 1))} />
               ) : (

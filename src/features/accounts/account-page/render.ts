@@ -48,6 +48,7 @@ export async function renderAccountPage(deps: AccountsDeps, env: PageEnvironment
     user: { id: user.id, username: user.username, role: user.role, email: user.email, emailVerified: row?.email_verified ?? false, avatarUrl: user.avatarUrl, hasStoredAvatar: user.avatarKey !== null },
     // The caller's row is read from the database on every request: this is the fresh Pro state.
     isPro: user.role === 'pro' || user.role === 'admin',
+    featuresOpen: user.role === 'user' && (await deps.proFeaturesOpen?.()) === true,
     hasPassword: Boolean(row?.password_hash),
     notice: noticeKey ? ctx.t(noticeKey) : undefined,
     problems,

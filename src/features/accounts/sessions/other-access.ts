@@ -24,3 +24,8 @@ export async function endOtherAccess(trx: Db, userId: string, keepSessionId: str
 export async function forgetEndedSessions(cache: Cache, sessionIds: string[], log?: Logger): Promise<void> {
   await forgetSessionChecks(cache, sessionIds).catch((error) => log?.warn('could not drop cached session checks', { error: error as Error }));
 }
+
+/** "Sign out everywhere" (an admin's action, and part of disabling an account): nothing of the account stays signed in. */
+export function endAllAccess(trx: Db, userId: string, now: Date): Promise<string[]> {
+  return endOtherAccess(trx, userId, null, now);
+}

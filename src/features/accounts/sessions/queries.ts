@@ -69,3 +69,9 @@ export async function legacyTokensRevoked(db: Db, userId: string): Promise<boole
   const row = await db.selectFrom('app_users').select('legacy_tokens_revoked').where('id', '=', userId).executeTakeFirst();
   return row?.legacy_tokens_revoked ?? true;
 }
+
+/** Set by an admin (accounts/admin): a disabled account gets no new session. */
+export async function accountDisabled(db: Db, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('app_users').select('id').where('id', '=', userId).where('disabled_at', 'is not', null).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,10 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../../platform/db/index.ts';
 import { CacheUnavailable, type Cache } from '../../../platform/cache/port.ts';
-import { notFound } from '../../../platform/http/errors.ts';
-import { deleteSession, deleteUserSession, insertSession, markSessionSeen, pruneSessions, sessionOwner } from './queries.ts';
+import { AppError, forbidden, notFound } from '../../../platform/http/errors.ts';
+import { accountDisabled, deleteSession, deleteUserSession, insertSession, markSessionSeen, pruneSessions, sessionOwner } from './queries.ts';
 
 export const MAX_SESSIONS_PER_USER = 10;
+export const ACCOUNT_DISABLED = 'This account is disabled';
+
+/** The refusal of a sign-in to a disabled account (the sign-in pages say it in the reader's words). */
+export function isDisabledAccount(error: unknown): boolean {
+  return error instanceof AppError && error.status === 403 && error.message === ACCOUNT_DISABLED;
+}
 /** How long a positive session check is trusted from the cache; revocation deletes it at once. */
 const CHECK_TTL_SECONDS = 300;
 /** last_seen is written at most this often per session. */
@@ -34,9 +40,12 @@ export interface SessionStart {
 /**
  * Every sign-in gets a new session id and ends the one the browser came with, so a session id
  * planted in or copied from a browser is worthless once its owner signs in (session fixation).
- * Beyond ten sessions, the least recently seen are pruned.
+ * Beyond ten sessions, the least recently seen are pruned. Every sign-in (password, provider, debug
+ * login, owner set-up, joining) comes through here, so a disabled account is refused here (403); a
+ * session made in the instant an admin disables the account is refused by the caller resolver.
  */
 export async function startSession(db: Db, cache: Cache, userId: string, userAgent: string, ip: string, start: SessionStart = {}): Promise<string> {
+  if (await accountDisabled(db, userId)) throw forbidden(ACCOUNT_DISABLED);
   const ua = userAgent.slice(0, 512);
   const id = randomBytes(18).toString('base64url');
   const stamps = start.now ? { created: start.now, last_seen: start.now } : {};

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Elysia } from 'elysia';
 import type { AuthPlugin } from '../../../platform/http/auth.ts';
-import { AppError, notFound, unauthorized, forbidden } from '../../../platform/http/errors.ts';
+import { notFound, unauthorized, forbidden } from '../../../platform/http/errors.ts';
 import { clientIpOf } from '../../../platform/http/request-context.ts';
 import { enforceRateLimit } from '../../../platform/http/rate-limit.ts';
 import { UserResponse } from '../model.ts';
@@ -21,7 +21,8 @@ function sameSecret(given: string, expected: string): boolean {
 
 /**
  * /api/auth/*: the JSON side of signing in and out (docs/api.md, Identity). Password and email
- * changes are in credentials/routes.ts, the signed-in devices in sessions/routes.ts.
+ * changes are in credentials/routes.ts, the signed-in devices in sessions/routes.ts, joining and
+ * registration in join/api-routes.ts.
  */
 export function signInApiRoutes(deps: AccountsDeps, auth: AuthPlugin) {
   const secure = deps.config.baseUrl.startsWith('https:');
@@ -29,9 +30,6 @@ export function signInApiRoutes(deps: AccountsDeps, auth: AuthPlugin) {
 
   return new Elysia({ name: 'accounts-signin-api' })
     .use(auth)
-    .all('/api/auth/register', () => {
-      throw new AppError(410, 'gone', 'Registration is closed: sign in with a login provider');
-    }, { detail: { tags: ['auth'], summary: 'Closed: accounts come from login providers (410)' } })
     .get('/api/auth/me', async ({ caller }) => {
       const user = signedInUser(caller);
       const row = (await findUserById(deps.db, user.id))!;

@@ -4,17 +4,23 @@ import { AppError } from '../../../platform/http/errors.ts';
 import { htmlResponse } from '../../../platform/http/respond.ts';
 import { pageContext, type PageEnvironment } from '../../../platform/http/page.ts';
 import { safeReturnPath } from '../../../platform/http/safe-redirect.ts';
+import { textOf } from '../../../platform/http/sign-in.ts';
 import { clientIpOf } from '../../../platform/http/request-context.ts';
 import { enforceRateLimit, RateLimited } from '../../../platform/http/rate-limit.ts';
+import type { MessageKey } from '../../../platform/i18n/index.ts';
 import { SignInPage } from '../../../../views/pages/accounts/SignInPage.tsx';
 import { clearAuthCookie, type AccountsDeps } from '../service.ts';
 import { findUserByUsername } from '../queries.ts';
 import { USERNAME } from '../users.ts';
-import { revokeSession } from '../sessions/service.ts';
+import { isDisabledAccount, revokeSession } from '../sessions/service.ts';
 import { SignInForm, SignInPageQuery } from './model.ts';
 import { completeLogin, PASSWORD_LOGIN_LIMIT } from './service.ts';
 import { createOwner, signInOptions } from './owner.ts';
+import { NEW_PASSWORD_MAX, NEW_PASSWORD_MIN, newPasswordProblem } from '../credentials/password-rules.ts';
 import type { ProvidersNow } from './providers.ts';
+
+/** `/login?error=` after a provider round trip: what the page says. */
+const PROVIDER_ERRORS: Record<string, MessageKey> = { denied: 'signin.error.denied', failed: 'signin.error.failed', 'invite-only': 'signin.error.inviteOnly', disabled: 'signin.error.disabled' };
 
 const redirect = (location: string, cookie?: string) => {
   const headers = new Headers({ location });
@@ -26,14 +32,14 @@ const redirect = (location: string, cookie?: string) => {
  * The sign-in page (GET /login) and its forms, for browsers without JavaScript as much as with: the
  * one-time owner account of a fresh install (POST /login/owner) and the password sign-in (POST
  * /login). A mistake re-renders the page with the reason in the reader's language and the username
- * kept. POST /logout is the sign-out form.
+ * kept. POST /logout is the sign-out form (303 to its `return_to`, else the home page).
  */
 export function signInPageRoutes(deps: AccountsDeps, auth: AuthPlugin, providers: ProvidersNow, env: PageEnvironment) {
-  const page = async (request: Request, status: number, returnTo: string, errorKey: string, username?: string) => {
+  const page = async (request: Request, status: number, returnTo: string, errorKey: string, username?: string, params?: Record<string, string | number>) => {
     const ctx = pageContext(request, env);
     const list = [...(await providers()).values()].map((p) => ({ name: p.name, label: p.label }));
     const options = await signInOptions(deps);
-    return htmlResponse(SignInPage({ ctx, providers: list, returnTo, error: ctx.t(errorKey), username, ...options }), status, { 'cache-control': 'no-store' });
+    return htmlResponse(SignInPage({ ctx, providers: list, returnTo, error: ctx.t(errorKey, params), username, ...options }), status, { 'cache-control': 'no-store' });
   };
   const signedIn = (location: string, cookie: string) => new Response(null, { status: 303, headers: { location, 'set-cookie': cookie, 'cache-control': 'no-store' } });
   const secure = deps.config.baseUrl.startsWith('https:');
@@ -45,7 +51,7 @@ export function signInPageRoutes(deps: AccountsDeps, auth: AuthPlugin, providers
       if (caller.user) return redirect(returnTo);
       const ctx = pageContext(request, env);
       const list = [...(await providers()).values()].map((p) => ({ name: p.name, label: p.label }));
-      const error = query.error === 'denied' ? ctx.t('signin.error.denied') : query.error ? ctx.t('signin.error.failed') : undefined;
+      const error = query.error ? ctx.t(PROVIDER_ERRORS[query.error] ?? 'signin.error.failed') : undefined;
       const options = await signInOptions(deps);
       return htmlResponse(SignInPage({ ctx, providers: list, returnTo, error, ...options }), 200, { 'cache-control': 'no-store' });
     }, { query: SignInPageQuery, detail: { hide: true } })
@@ -54,7 +60,8 @@ export function signInPageRoutes(deps: AccountsDeps, auth: AuthPlugin, providers
       const username = (body.username ?? '').trim();
       const password = body.password ?? '';
       if (!USERNAME.test(username)) return page(request, 400, returnTo, 'signin.error.usernameInvalid', username);
-      if (password.length < 8) return page(request, 400, returnTo, 'signin.error.passwordShort', username);
+      const problem = newPasswordProblem(password, username);
+      if (problem) return page(request, 400, returnTo, `joining.error.${problem}`, username, { min: NEW_PASSWORD_MIN, max: NEW_PASSWORD_MAX });
       if (password !== body.password_confirm) return page(request, 400, returnTo, 'signin.error.passwordMismatch', username);
       let owner;
       try {
@@ -79,11 +86,17 @@ export function signInPageRoutes(deps: AccountsDeps, auth: AuthPlugin, providers
       const row = username ? await findUserByUsername(deps.db, username) : undefined;
       const ok = row?.password_hash && body.password ? await Bun.password.verify(body.password, row.password_hash) : false;
       if (!row || !ok) return page(request, 401, returnTo, 'signin.error.wrongPassword', username);
-      const login = await completeLogin(deps, request, row, caller);
-      return signedIn(returnTo, login.cookie);
+      try {
+        const login = await completeLogin(deps, request, row, caller);
+        return signedIn(returnTo, login.cookie);
+      } catch (error) {
+        if (isDisabledAccount(error)) return page(request, 403, returnTo, 'signin.error.disabled', username);
+        throw error;
+      }
     }, { body: SignInForm, detail: { hide: true } })
-    .post('/logout', async ({ caller }) => {
+    .post('/logout', async ({ body, caller }) => {
       if (caller.user && caller.sessionId) await revokeSession(deps.db, deps.cache, caller.user.id, caller.sessionId).catch(() => {});
-      return redirect('/', clearAuthCookie(secure));
+      // An invite opened while signed in offers to sign out and come back to it.
+      return redirect(safeReturnPath(textOf(body, 'return_to')), clearAuthCookie(secure));
     }, { detail: { hide: true } });
 }

@@ -9,13 +9,18 @@ import { safeReturnPath } from '../../../platform/http/safe-redirect.ts';
 import { OAuthError, type LoginProvider, type ProviderName } from '../../../integrations/oauth/index.ts';
 import type { AccountsDeps } from '../service.ts';
 import { completeLogin } from './service.ts';
-import { accountForProfile } from './provider-accounts.ts';
+import { isDisabledAccount } from '../sessions/service.ts';
+import { accountForProfile, existingAccountForProfile } from './provider-accounts.ts';
 import type { ProvidersNow } from './providers.ts';
+import { openInvitation } from '../join/service.ts';
+import { joinWithProfile } from '../join/provider-join.ts';
+import { LinkRefused } from '../join/refusals.ts';
 
 export const CALLBACK_LIMIT = { max: 30, windowSeconds: 600 };
 const FLOW_SECONDS = 600;
-// The flow's cookies live only under /auth/, for ten minutes.
-const FLOW_COOKIES = ['oauth_state', 'oauth_verifier', 'oauth_return'] as const;
+// The flow's cookies live only under /auth/, for ten minutes. `oauth_invite` carries an invite's
+// token through the round trip when the person joins with a provider (/join/{token}).
+const FLOW_COOKIES = ['oauth_state', 'oauth_verifier', 'oauth_return', 'oauth_invite'] as const;
 
 function sameValue(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -32,24 +37,41 @@ export function providerRoutes(deps: AccountsDeps, auth: AuthPlugin, providers: 
     if (!provider) throw notFound('No such sign-in provider');
     return provider;
   };
-  const toLogin = (returnTo: string, error: string, cleared: string[]) => {
-    const headers = new Headers({ location: `/login?error=${error}&return_to=${encodeURIComponent(returnTo)}` });
-    for (const cookie of cleared) headers.append('set-cookie', cookie);
+  const see = (location: string, cookies: string[]) => {
+    const headers = new Headers({ location, 'cache-control': 'no-store' });
+    for (const cookie of cookies) headers.append('set-cookie', cookie);
     return new Response(null, { status: 303, headers });
   };
+  const toLogin = (returnTo: string, error: string, cleared: string[]) => see(`/login?error=${error}&return_to=${encodeURIComponent(returnTo)}`, cleared);
+  // A joiner comes back to the invite: its page says why it cannot be used, or offers the form again.
+  const toInvite = (token: string, cleared: string[], error?: string) => see(`/join/${encodeURIComponent(token)}${error ? `?error=${error}` : ''}`, cleared);
 
   return new Elysia({ name: 'accounts-providers' })
     .use(auth)
     .get('/auth/:provider', async ({ params, query }) => {
       const provider = await providerNamed(params.provider);
+      if (query.invite) {
+        try {
+          await openInvitation(deps, query.invite);
+        } catch (error) {
+          if (error instanceof LinkRefused) return toInvite(query.invite, []);
+          throw error;
+        }
+      }
       const state = randomBytes(24).toString('base64url');
       const { url, codeVerifier } = await provider.start(state);
       const headers = new Headers({ location: url.toString(), 'cache-control': 'no-store' });
       headers.append('set-cookie', flowCookie('oauth_state', state));
       headers.append('set-cookie', flowCookie('oauth_verifier', codeVerifier ?? ''));
       headers.append('set-cookie', flowCookie('oauth_return', safeReturnPath(query.return_to)));
+      // A sign-in without an invite drops one left by an abandoned join.
+      headers.append('set-cookie', query.invite ? flowCookie('oauth_invite', query.invite) : flowCookie('oauth_invite', '', 0));
       return new Response(null, { status: 302, headers });
-    }, { params: t.Object({ provider: t.String() }), query: t.Object({ return_to: t.Optional(t.String()) }), detail: { tags: ['auth'], summary: 'Start signing in with a provider' } })
+    }, {
+      params: t.Object({ provider: t.String() }),
+      query: t.Object({ return_to: t.Optional(t.String()), invite: t.Optional(t.String({ maxLength: 512 })) }),
+      detail: { tags: ['auth'], summary: 'Start signing in with a provider (with `invite`: joining with that invite)' },
+    })
     .get('/auth/:provider/callback', async ({ params, query, request, caller }) => {
       await enforceRateLimit(deps.cache, `oauth-callback:${clientIpOf(request)}`, CALLBACK_LIMIT);
       const provider = await providerNamed(params.provider);
@@ -57,17 +79,36 @@ export function providerRoutes(deps: AccountsDeps, auth: AuthPlugin, providers: 
       if (!state || !query.state || !sameValue(state, query.state)) throw badRequest('This sign-in link has expired or was not started here. Please try again.');
       const returnTo = safeReturnPath(readCookie(request, 'oauth_return'));
       const cleared = FLOW_COOKIES.map((name) => flowCookie(name, '', 0));
-      if (query.error || !query.code) return toLogin(returnTo, query.error === 'access_denied' ? 'denied' : 'failed', cleared);
+      const invite = readCookie(request, 'oauth_invite') || null;
+      const failed = (error: 'denied' | 'failed') => (invite ? toInvite(invite, cleared, error) : toLogin(returnTo, error, cleared));
+      if (query.error || !query.code) return failed(query.error === 'access_denied' ? 'denied' : 'failed');
       let profile;
       try {
         profile = await provider.finish(query.code, readCookie(request, 'oauth_verifier') || null);
       } catch (error) {
         if (!(error instanceof OAuthError)) throw error;
         deps.log?.warn('provider sign-in failed', { provider: provider.name, reason: error.message });
-        return toLogin(returnTo, 'failed', cleared);
+        return failed('failed');
       }
-      const user = await accountForProfile(deps.db, profile);
-      const login = await completeLogin(deps, request, user, caller);
+      let user: Awaited<ReturnType<typeof accountForProfile>> | undefined;
+      try {
+        if (invite) user = await joinWithProfile(deps, invite, profile);
+        // REGISTRATION=invite: a provider login signs in the accounts it belongs to but makes none.
+        else if (deps.config.registration === 'invite') user = await existingAccountForProfile(deps.db, profile);
+        else user = await accountForProfile(deps.db, profile);
+        if (!user) return toLogin(returnTo, 'invite-only', cleared);
+      } catch (error) {
+        // The invite was used or expired while the person was at the provider: no account is made.
+        if (invite && error instanceof LinkRefused) return toInvite(invite, cleared);
+        throw error;
+      }
+      let login;
+      try {
+        login = await completeLogin(deps, request, user, caller);
+      } catch (error) {
+        if (isDisabledAccount(error)) return toLogin(returnTo, 'disabled', cleared);
+        throw error;
+      }
       const headers = new Headers({ location: returnTo, 'cache-control': 'no-store' });
       for (const cookie of [...cleared, login.cookie]) headers.append('set-cookie', cookie);
       return new Response(null, { status: 303, headers });

@@ -1,7 +1,7 @@
 import { enqueueKind } from '../../../platform/queue/index.ts';
 import { notFound } from '../../../platform/http/errors.ts';
 import type { Locale } from '../../../platform/i18n/locale.ts';
-import { countChapter, mayListen, proRequired, type Listener } from '../limit.ts';
+import { countChapter, requireListen, type Listener } from '../limit.ts';
 import type { AudioJob } from '../model.ts';
 import { resolveChapter, type AudioDeps, type ResolvedChapter } from '../service.ts';
 import { publicError } from '../failures.ts';
@@ -44,7 +44,7 @@ const SETTLE_ROUNDS = 40;
 const SETTLE_PAUSE_MS = 50;
 
 /**
- * POST /api/audio: counts the chapter (402 past the free tier), then the job. Asked `ahead` (the
+ * POST /api/audio: counts the chapter (402 past the daily limit, when the policy sets one), then the job. Asked `ahead` (the
  * next chapter, before this one ends) it only checks that the chapter could be played today: the
  * stream's GET counts it if it is ever played.
  */
@@ -52,8 +52,9 @@ export async function requestAudio(
   deps: AudioDeps, who: Listener, userId: string | null, slug: string, chapter: number, voiceId?: string, locale: Locale | null = null, ahead = false,
 ): Promise<AudioJob> {
   const r = await resolveChapter(deps, slug, chapter, voiceId, locale);
-  if (!ahead) await countChapter(deps.cache, who, slug, chapter, deps.clock(), deps.log);
-  else if (!(await mayListen(deps.cache, who, slug, chapter, deps.clock(), deps.log))) throw proRequired();
+  const policy = await deps.policy.current();
+  if (!ahead) await countChapter(deps.cache, policy, who, slug, chapter, deps.clock(), deps.log);
+  else await requireListen(deps.cache, policy, who, slug, chapter, deps.clock(), deps.log);
   return asJob(await ensureJob(deps, r, userId));
 }
 

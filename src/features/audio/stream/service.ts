@@ -2,7 +2,7 @@ import { MIME_TYPES, type AudioFormat } from '../../../integrations/tts/index.ts
 import { notFound } from '../../../platform/http/errors.ts';
 import type { Locale } from '../../../platform/i18n/locale.ts';
 import { ensureJob } from '../generation/service.ts';
-import { countChapter, mayListen, proRequired, type Listener } from '../limit.ts';
+import { countChapter, requireListen, type Listener } from '../limit.ts';
 import { resolveChapter, type AudioDeps } from '../service.ts';
 import { checkFormat } from '../voices/service.ts';
 import { partKey } from '../keys.ts';
@@ -19,7 +19,7 @@ export const PRESIGN_SECONDS = 6 * 60 * 60;
 export async function presignAudio(deps: AudioDeps, who: Listener, slug: string, chapter: number, voiceId?: string, locale: Locale | null = null): Promise<string> {
   const r = await resolveChapter(deps, slug, chapter, voiceId, locale);
   if (!(await deps.objects.head(r.key))) throw notFound('Audio not found: it has not been generated yet');
-  await countChapter(deps.cache, who, slug, chapter, deps.clock(), deps.log);
+  await countChapter(deps.cache, await deps.policy.current(), who, slug, chapter, deps.clock(), deps.log);
   return deps.objects.presignGet(r.key, PRESIGN_SECONDS);
 }
 
@@ -39,14 +39,14 @@ export async function streamAudio(
   const seek = input.from === undefined ? null : await planSeek(deps, r, input.from);
   const fromHeader: Record<string, string> = seek ? { 'x-audio-from': String(seek.sentence) } : {};
   if (request.method === 'HEAD') {
-    if (!(await mayListen(deps.cache, who, input.slug, input.chapter, deps.clock(), deps.log))) throw proRequired();
+    await requireListen(deps.cache, await deps.policy.current(), who, input.slug, input.chapter, deps.clock(), deps.log);
     if (seek) {
       const source = (await deps.objects.head(r.key)) ? 'stored' : 'none';
       return new Response(null, { headers: { ...baseHeaders(r.format), 'x-audio-source': source, ...fromHeader } });
     }
     return (await storedAudio(deps.objects, r.key, r.format, request)) ?? new Response(null, { headers: { 'content-type': MIME_TYPES[r.format], 'x-audio-source': 'none' } });
   }
-  await countChapter(deps.cache, who, input.slug, input.chapter, deps.clock(), deps.log);
+  await countChapter(deps.cache, await deps.policy.current(), who, input.slug, input.chapter, deps.clock(), deps.log);
   const stored = seek
     ? await storedFromAudio(deps.objects, r.key, r.format, { sentence: seek.sentence, time: seek.time, chunks: seek.stored?.chunks ?? null })
     : await storedAudio(deps.objects, r.key, r.format, request);

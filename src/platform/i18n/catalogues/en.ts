@@ -3,6 +3,7 @@ import { aiEn } from './ai/en.ts';
 import { translationEn } from './translation/en.ts';
 import { coversEn } from './covers/en.ts';
 import { billingEn } from './billing/en.ts';
+import { policyEn } from './policy/en.ts';
 import { exportEn } from './export/en.ts';
 import { pipelineEn } from './pipeline/en.ts';
 import { layoutEn } from './layout/en.ts';
@@ -12,6 +13,8 @@ import { statsEn } from './stats/en.ts';
 import { accountEn } from './account/en.ts';
 import { appPasswordsEn } from './app-passwords/en.ts';
 import { listeningEn } from './listening/en.ts';
+import { usersEn } from './users/en.ts';
+import { joiningEn } from './joining/en.ts';
 /**
  * The reference catalogue: every other locale has exactly these keys and the same `{placeholders}`
  * (tests/unit/i18n.test.ts). Counted phrases come in `_one` / `_other` pairs, chosen by
@@ -278,7 +281,7 @@ export const en = {
   'player.generating': 'The audio is being made: it plays as it is ready.',
   'player.failed': 'The audio could not be made ({reason}). Press play to try again.',
   'player.error': 'The audio stopped. Check your connection and press play to try again.',
-  'player.upgrade': 'You have listened to your 3 free chapters for today. Chapterhouse Pro gives unlimited listening; otherwise the free chapters come back tomorrow.',
+  'player.upgrade': 'You have listened to your {n} free chapters for today. Chapterhouse Pro gives unlimited listening; otherwise the free chapters come back tomorrow.',
   'player.upgradeNext': 'That was your last free chapter for today, so the next one will not start. Chapterhouse Pro gives unlimited listening.',
   'player.seekLive': 'You can jump around once the audio is ready.',
   'reader.endOngoing': 'You\'re all caught up: this is the latest chapter.',
@@ -314,14 +317,12 @@ export const en = {
   'signin.username': "Username",
   'signin.usernameHint': "2–32 letters, digits, _ or -.",
   'signin.password': "Password",
-  'signin.passwordHint': "At least 8 characters.",
   'signin.passwordConfirm': "Repeat the password",
   'signin.password.heading': "Sign in with your password",
   'signin.password.orHeading': "Or sign in with your password",
   'signin.password.submit': "Sign in",
   'signin.error.wrongPassword': "Wrong username or password.",
   'signin.error.usernameInvalid': "Choose a username of 2–32 letters, digits, _ or -.",
-  'signin.error.passwordShort': "The password needs at least 8 characters.",
   'signin.error.passwordMismatch': "The two passwords differ. Type the same one twice.",
   'signin.error.ownerExists': "The owner account already exists. Sign in instead.",
   'signin.error.tooMany': "Too many attempts. Wait a few minutes and try again.",
@@ -332,6 +333,8 @@ export const en = {
   'signin.with': 'Continue with {provider}',
   'signin.error.denied': 'You cancelled the sign-in. You can try again whenever you like.',
   'signin.error.failed': 'We couldn\'t sign you in with that provider. Please try again.',
+  'signin.error.inviteOnly': 'This server is by invitation: ask its owner for an invite link, then join with this provider from that link.',
+  'signin.error.disabled': 'This account has been disabled by the server\'s owner. Ask them if you think this is a mistake.',
   'signin.unconfigured': 'Sign-in is not configured on this server yet',
   'signin.unconfiguredHint': 'Administrator: set the client ID and secret of at least one provider in the environment, then restart the server.',
   'account.title': 'Your account',
@@ -347,6 +350,7 @@ export const en = {
   'account.plan.free': 'Free',
   'account.plan.proLine': 'Pro features are unlocked. Thank you for supporting this server.',
   'account.plan.freeLine': 'Reading is free. Pro unlocks the extra features of this server.',
+  'account.plan.openLine': 'The owner of this server gives every signed-in reader the Pro features: unlimited listening and translation, and EPUB export.',
   // Admin audio cache (/admin/audio) and its link on the account page.
   'account.admin': 'Administration',
   'account.admin.audioCache': 'Audio cache',
@@ -668,6 +672,7 @@ export const en = {
   ...translationEn,
   ...coversEn,
   ...billingEn,
+  ...policyEn,
   ...exportEn,
   ...pipelineEn,
   ...layoutEn,
@@ -678,6 +683,8 @@ export const en = {
   ...accountEn,
   ...appPasswordsEn,
   ...listeningEn,
+  ...usersEn,
+  ...joiningEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

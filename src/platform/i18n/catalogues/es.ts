@@ -4,6 +4,7 @@ import { aiEs } from './ai/es.ts';
 import { translationEs } from './translation/es.ts';
 import { coversEs } from './covers/es.ts';
 import { billingEs } from './billing/es.ts';
+import { policyEs } from './policy/es.ts';
 import { exportEs } from './export/es.ts';
 import { pipelineEs } from './pipeline/es.ts';
 import { layoutEs } from './layout/es.ts';
@@ -13,6 +14,8 @@ import { statsEs } from './stats/es.ts';
 import { accountEs } from './account/es.ts';
 import { appPasswordsEs } from './app-passwords/es.ts';
 import { listeningEs } from './listening/es.ts';
+import { usersEs } from './users/es.ts';
+import { joiningEs } from './joining/es.ts';
 
 /** Español. */
 export const es: Catalogue = {
@@ -276,7 +279,7 @@ export const es: Catalogue = {
   'player.generating': 'El audio se está creando: suena a medida que está listo.',
   'player.failed': 'No se pudo crear el audio ({reason}). Pulsa reproducir para intentarlo de nuevo.',
   'player.error': 'El audio se detuvo. Comprueba tu conexión y pulsa reproducir para intentarlo de nuevo.',
-  'player.upgrade': 'Ya escuchaste tus 3 capítulos gratuitos de hoy. Chapterhouse Pro ofrece escucha ilimitada; si no, los capítulos gratuitos vuelven mañana.',
+  'player.upgrade': 'Ya escuchaste tus {n} capítulos gratuitos de hoy. Chapterhouse Pro ofrece escucha ilimitada; si no, los capítulos gratuitos vuelven mañana.',
   'player.upgradeNext': 'Ese fue tu último capítulo gratuito de hoy, así que el siguiente no empezará. Chapterhouse Pro ofrece escucha ilimitada.',
   'player.seekLive': 'Podrás saltar por el audio cuando esté listo.',
   'reader.endOngoing': 'Estás al día: este es el capítulo más reciente.',
@@ -312,14 +315,12 @@ export const es: Catalogue = {
   'signin.username': "Nombre de usuario",
   'signin.usernameHint': "2–32 letras, dígitos, _ o -.",
   'signin.password': "Contraseña",
-  'signin.passwordHint': "Al menos 8 caracteres.",
   'signin.passwordConfirm': "Repite la contraseña",
   'signin.password.heading': "Inicia sesión con tu contraseña",
   'signin.password.orHeading': "O inicia sesión con tu contraseña",
   'signin.password.submit': "Iniciar sesión",
   'signin.error.wrongPassword': "Usuario o contraseña incorrectos.",
   'signin.error.usernameInvalid': "Elige un nombre de usuario de 2–32 letras, dígitos, _ o -.",
-  'signin.error.passwordShort': "La contraseña necesita al menos 8 caracteres.",
   'signin.error.passwordMismatch': "Las dos contraseñas no coinciden. Escribe la misma dos veces.",
   'signin.error.ownerExists': "La cuenta de propietario ya existe. Inicia sesión.",
   'signin.error.tooMany': "Demasiados intentos. Espera unos minutos y vuelve a intentarlo.",
@@ -330,6 +331,8 @@ export const es: Catalogue = {
   'signin.with': 'Continuar con {provider}',
   'signin.error.denied': 'Cancelaste el inicio de sesión. Puedes intentarlo de nuevo cuando quieras.',
   'signin.error.failed': 'No pudimos iniciar tu sesión con ese proveedor. Inténtalo de nuevo.',
+  'signin.error.inviteOnly': 'Este servidor funciona por invitación: pide a su propietario un enlace de invitación y únete con este proveedor desde ese enlace.',
+  'signin.error.disabled': 'El propietario del servidor ha desactivado esta cuenta. Pregúntale si crees que es un error.',
   'signin.unconfigured': 'El inicio de sesión aún no está configurado en este servidor',
   'signin.unconfiguredHint': 'Administrador: define en el entorno el ID y el secreto de cliente de al menos un proveedor y reinicia el servidor.',
   'account.title': 'Tu cuenta',
@@ -345,6 +348,7 @@ export const es: Catalogue = {
   'account.plan.free': 'Gratis',
   'account.plan.proLine': 'Las funciones Pro están activadas. Gracias por apoyar este servidor.',
   'account.plan.freeLine': 'Leer es gratis. Pro activa las funciones adicionales de este servidor.',
+  'account.plan.openLine': 'El propietario de este servidor da a cada lector con sesión iniciada las funciones Pro: escucha y traducción ilimitadas, y exportación EPUB.',
   // Admin audio cache (/admin/audio) and its link on the account page.
   'account.admin': 'Administración',
   'account.admin.audioCache': 'Caché de audio',
@@ -666,6 +670,7 @@ export const es: Catalogue = {
   ...translationEs,
   ...coversEs,
   ...billingEs,
+  ...policyEs,
   ...exportEs,
   ...pipelineEs,
   ...layoutEs,
@@ -676,4 +681,6 @@ export const es: Catalogue = {
   ...accountEs,
   ...appPasswordsEs,
   ...listeningEs,
+  ...usersEs,
+  ...joiningEs,
 };

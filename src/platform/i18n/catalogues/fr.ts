@@ -4,6 +4,7 @@ import { aiFr } from './ai/fr.ts';
 import { translationFr } from './translation/fr.ts';
 import { coversFr } from './covers/fr.ts';
 import { billingFr } from './billing/fr.ts';
+import { policyFr } from './policy/fr.ts';
 import { exportFr } from './export/fr.ts';
 import { pipelineFr } from './pipeline/fr.ts';
 import { layoutFr } from './layout/fr.ts';
@@ -13,6 +14,8 @@ import { statsFr } from './stats/fr.ts';
 import { accountFr } from './account/fr.ts';
 import { appPasswordsFr } from './app-passwords/fr.ts';
 import { listeningFr } from './listening/fr.ts';
+import { usersFr } from './users/fr.ts';
+import { joiningFr } from './joining/fr.ts';
 
 /** Français. */
 export const fr: Catalogue = {
@@ -276,7 +279,7 @@ export const fr: Catalogue = {
   'player.generating': 'L’audio est en cours de création : il se lit au fur et à mesure.',
   'player.failed': 'L’audio n’a pas pu être créé ({reason}). Appuyez sur lecture pour réessayer.',
   'player.error': 'L’audio s’est arrêté. Vérifiez votre connexion et appuyez sur lecture pour réessayer.',
-  'player.upgrade': 'Vous avez écouté vos 3 chapitres gratuits du jour. Chapterhouse Pro offre une écoute illimitée ; sinon, les chapitres gratuits reviennent demain.',
+  'player.upgrade': 'Vous avez écouté vos {n} chapitres gratuits du jour. Chapterhouse Pro offre une écoute illimitée ; sinon, les chapitres gratuits reviennent demain.',
   'player.upgradeNext': 'C’était votre dernier chapitre gratuit du jour : le suivant ne démarrera pas. Chapterhouse Pro offre une écoute illimitée.',
   'player.seekLive': 'Vous pourrez vous déplacer dans l’audio une fois qu’il sera prêt.',
   'reader.endOngoing': 'Vous êtes à jour : c’est le dernier chapitre paru.',
@@ -312,14 +315,12 @@ export const fr: Catalogue = {
   'signin.username': "Nom d'utilisateur",
   'signin.usernameHint': "2 à 32 lettres, chiffres, _ ou -.",
   'signin.password': "Mot de passe",
-  'signin.passwordHint': "Au moins 8 caractères.",
   'signin.passwordConfirm': "Répétez le mot de passe",
   'signin.password.heading': "Se connecter avec son mot de passe",
   'signin.password.orHeading': "Ou connectez-vous avec votre mot de passe",
   'signin.password.submit': "Se connecter",
   'signin.error.wrongPassword': "Nom d'utilisateur ou mot de passe incorrect.",
   'signin.error.usernameInvalid': "Choisissez un nom d'utilisateur de 2 à 32 lettres, chiffres, _ ou -.",
-  'signin.error.passwordShort': "Le mot de passe doit contenir au moins 8 caractères.",
   'signin.error.passwordMismatch': "Les deux mots de passe diffèrent. Tapez le même deux fois.",
   'signin.error.ownerExists': "Le compte propriétaire existe déjà. Connectez-vous plutôt.",
   'signin.error.tooMany': "Trop de tentatives. Attendez quelques minutes et réessayez.",
@@ -330,6 +331,8 @@ export const fr: Catalogue = {
   'signin.with': 'Continuer avec {provider}',
   'signin.error.denied': 'Vous avez annulé la connexion. Vous pouvez réessayer quand vous voulez.',
   'signin.error.failed': 'La connexion avec ce fournisseur a échoué. Veuillez réessayer.',
+  'signin.error.inviteOnly': 'Ce serveur fonctionne sur invitation : demandez un lien d\'invitation à son propriétaire, puis rejoignez-le avec ce fournisseur depuis ce lien.',
+  'signin.error.disabled': 'Le propriétaire du serveur a désactivé ce compte. Demandez-lui si vous pensez que c\'est une erreur.',
   'signin.unconfigured': "La connexion n'est pas encore configurée sur ce serveur",
   'signin.unconfiguredHint': "Administrateur : définissez dans l'environnement l'identifiant et le secret client d'au moins un fournisseur, puis redémarrez le serveur.",
   'account.title': 'Votre compte',
@@ -345,6 +348,7 @@ export const fr: Catalogue = {
   'account.plan.free': 'Gratuite',
   'account.plan.proLine': 'Les fonctions Pro sont débloquées. Merci de soutenir ce serveur.',
   'account.plan.freeLine': 'La lecture est gratuite. Pro débloque les fonctions supplémentaires de ce serveur.',
+  'account.plan.openLine': 'Le propriétaire de ce serveur donne à chaque lecteur connecté les fonctions Pro : écoute et traduction illimitées, et export EPUB.',
   // Admin audio cache (/admin/audio) and its link on the account page.
   'account.admin': 'Administration',
   'account.admin.audioCache': 'Cache audio',
@@ -666,6 +670,7 @@ export const fr: Catalogue = {
   ...translationFr,
   ...coversFr,
   ...billingFr,
+  ...policyFr,
   ...exportFr,
   ...pipelineFr,
   ...layoutFr,
@@ -676,4 +681,6 @@ export const fr: Catalogue = {
   ...accountFr,
   ...appPasswordsFr,
   ...listeningFr,
+  ...usersFr,
+  ...joiningFr,
 };

@@ -4,6 +4,7 @@ import { aiId } from './ai/id.ts';
 import { translationId } from './translation/id.ts';
 import { coversId } from './covers/id.ts';
 import { billingId } from './billing/id.ts';
+import { policyId } from './policy/id.ts';
 import { exportId } from './export/id.ts';
 import { pipelineId } from './pipeline/id.ts';
 import { layoutId } from './layout/id.ts';
@@ -13,6 +14,8 @@ import { statsId } from './stats/id.ts';
 import { accountId } from './account/id.ts';
 import { appPasswordsId } from './app-passwords/id.ts';
 import { listeningId } from './listening/id.ts';
+import { usersId } from './users/id.ts';
+import { joiningId } from './joining/id.ts';
 
 /** Bahasa Indonesia. Indonesian has no plural forms: Intl.PluralRules always picks `_other`. */
 export const id: Catalogue = {
@@ -276,7 +279,7 @@ export const id: Catalogue = {
   'player.generating': 'Audio sedang dibuat: diputar begitu siap.',
   'player.failed': 'Audio tidak dapat dibuat ({reason}). Tekan putar untuk mencoba lagi.',
   'player.error': 'Audio berhenti. Periksa koneksi Anda lalu tekan putar untuk mencoba lagi.',
-  'player.upgrade': 'Anda sudah mendengarkan 3 bab gratis hari ini. Chapterhouse Pro memberi akses mendengarkan tanpa batas; jika tidak, bab gratis tersedia lagi besok.',
+  'player.upgrade': 'Anda sudah mendengarkan {n} bab gratis hari ini. Chapterhouse Pro memberi akses mendengarkan tanpa batas; jika tidak, bab gratis tersedia lagi besok.',
   'player.upgradeNext': 'Itu bab gratis terakhir Anda hari ini, jadi bab berikutnya tidak akan dimulai. Chapterhouse Pro memberi akses mendengarkan tanpa batas.',
   'player.seekLive': 'Anda bisa melompat ke bagian lain setelah audio siap.',
   'reader.endOngoing': 'Anda sudah mengikuti semuanya: ini bab terbaru.',
@@ -312,14 +315,12 @@ export const id: Catalogue = {
   'signin.username': "Nama pengguna",
   'signin.usernameHint': "2–32 huruf, angka, _ atau -.",
   'signin.password': "Kata sandi",
-  'signin.passwordHint': "Minimal 8 karakter.",
   'signin.passwordConfirm': "Ulangi kata sandi",
   'signin.password.heading': "Masuk dengan kata sandi",
   'signin.password.orHeading': "Atau masuk dengan kata sandi",
   'signin.password.submit': "Masuk",
   'signin.error.wrongPassword': "Nama pengguna atau kata sandi salah.",
   'signin.error.usernameInvalid': "Pilih nama pengguna 2–32 huruf, angka, _ atau -.",
-  'signin.error.passwordShort': "Kata sandi minimal 8 karakter.",
   'signin.error.passwordMismatch': "Kedua kata sandi berbeda. Ketik yang sama dua kali.",
   'signin.error.ownerExists': "Akun pemilik sudah ada. Silakan masuk.",
   'signin.error.tooMany': "Terlalu banyak percobaan. Tunggu beberapa menit lalu coba lagi.",
@@ -330,6 +331,8 @@ export const id: Catalogue = {
   'signin.with': 'Lanjutkan dengan {provider}',
   'signin.error.denied': 'Kamu membatalkan proses masuk. Kamu bisa mencoba lagi kapan saja.',
   'signin.error.failed': 'Kami tidak dapat memasukkanmu dengan penyedia itu. Silakan coba lagi.',
+  'signin.error.inviteOnly': 'Server ini hanya dengan undangan: minta tautan undangan kepada pemiliknya, lalu bergabunglah dengan penyedia ini dari tautan itu.',
+  'signin.error.disabled': 'Akun ini dinonaktifkan oleh pemilik server. Tanyakan kepadanya jika menurut Anda ini keliru.',
   'signin.unconfigured': 'Fitur masuk belum dikonfigurasi di server ini',
   'signin.unconfiguredHint': 'Administrator: atur ID dan rahasia klien setidaknya satu penyedia di variabel lingkungan, lalu mulai ulang server.',
   'account.title': 'Akun Anda',
@@ -345,6 +348,7 @@ export const id: Catalogue = {
   'account.plan.free': 'Gratis',
   'account.plan.proLine': 'Fitur Pro sudah aktif. Terima kasih telah mendukung server ini.',
   'account.plan.freeLine': 'Membaca itu gratis. Pro membuka fitur tambahan di server ini.',
+  'account.plan.openLine': 'Pemilik server ini memberi setiap pembaca yang masuk fitur Pro: mendengarkan dan menerjemahkan tanpa batas, serta ekspor EPUB.',
   // Admin audio cache (/admin/audio) and its link on the account page.
   'account.admin': 'Administrasi',
   'account.admin.audioCache': 'Cache audio',
@@ -666,6 +670,7 @@ export const id: Catalogue = {
   ...translationId,
   ...coversId,
   ...billingId,
+  ...policyId,
   ...exportId,
   ...pipelineId,
   ...layoutId,
@@ -676,4 +681,6 @@ export const id: Catalogue = {
   ...accountId,
   ...appPasswordsId,
   ...listeningId,
+  ...usersId,
+  ...joiningId,
 };

@@ -4,6 +4,7 @@ import { aiPt } from './ai/pt.ts';
 import { translationPt } from './translation/pt.ts';
 import { coversPt } from './covers/pt.ts';
 import { billingPt } from './billing/pt.ts';
+import { policyPt } from './policy/pt.ts';
 import { exportPt } from './export/pt.ts';
 import { pipelinePt } from './pipeline/pt.ts';
 import { layoutPt } from './layout/pt.ts';
@@ -13,6 +14,8 @@ import { statsPt } from './stats/pt.ts';
 import { accountPt } from './account/pt.ts';
 import { appPasswordsPt } from './app-passwords/pt.ts';
 import { listeningPt } from './listening/pt.ts';
+import { usersPt } from './users/pt.ts';
+import { joiningPt } from './joining/pt.ts';
 
 /** Português (Brasil). */
 export const pt: Catalogue = {
@@ -276,7 +279,7 @@ export const pt: Catalogue = {
   'player.generating': 'O áudio está a ser criado: toca à medida que fica pronto.',
   'player.failed': 'Não foi possível criar o áudio ({reason}). Carregue em reproduzir para tentar de novo.',
   'player.error': 'O áudio parou. Verifique a ligação e carregue em reproduzir para tentar de novo.',
-  'player.upgrade': 'Já ouviu os seus 3 capítulos gratuitos de hoje. O Chapterhouse Pro dá audição ilimitada; caso contrário, os capítulos gratuitos voltam amanhã.',
+  'player.upgrade': 'Já ouviu os seus {n} capítulos gratuitos de hoje. O Chapterhouse Pro dá audição ilimitada; caso contrário, os capítulos gratuitos voltam amanhã.',
   'player.upgradeNext': 'Esse foi o seu último capítulo gratuito de hoje, por isso o próximo não vai começar. O Chapterhouse Pro dá audição ilimitada.',
   'player.seekLive': 'Pode saltar no áudio quando estiver pronto.',
   'reader.endOngoing': 'Você está em dia: este é o capítulo mais recente.',
@@ -312,14 +315,12 @@ export const pt: Catalogue = {
   'signin.username': "Nome de utilizador",
   'signin.usernameHint': "2–32 letras, algarismos, _ ou -.",
   'signin.password': "Palavra-passe",
-  'signin.passwordHint': "Pelo menos 8 caracteres.",
   'signin.passwordConfirm': "Repita a palavra-passe",
   'signin.password.heading': "Entrar com a sua palavra-passe",
   'signin.password.orHeading': "Ou entre com a sua palavra-passe",
   'signin.password.submit': "Entrar",
   'signin.error.wrongPassword': "Nome de utilizador ou palavra-passe errados.",
   'signin.error.usernameInvalid': "Escolha um nome de utilizador com 2–32 letras, algarismos, _ ou -.",
-  'signin.error.passwordShort': "A palavra-passe precisa de pelo menos 8 caracteres.",
   'signin.error.passwordMismatch': "As duas palavras-passe são diferentes. Escreva a mesma duas vezes.",
   'signin.error.ownerExists': "A conta de proprietário já existe. Entre em vez disso.",
   'signin.error.tooMany': "Demasiadas tentativas. Aguarde alguns minutos e tente de novo.",
@@ -330,6 +331,8 @@ export const pt: Catalogue = {
   'signin.with': 'Continuar com {provider}',
   'signin.error.denied': 'Você cancelou o login. Pode tentar de novo quando quiser.',
   'signin.error.failed': 'Não conseguimos entrar com esse provedor. Tente novamente.',
+  'signin.error.inviteOnly': 'Este servidor é só por convite: peça um link de convite ao proprietário e entre com este provedor a partir desse link.',
+  'signin.error.disabled': 'Esta conta foi desativada pelo proprietário do servidor. Pergunte-lhe se acha que é um engano.',
   'signin.unconfigured': 'O login ainda não está configurado neste servidor',
   'signin.unconfiguredHint': 'Administrador: defina no ambiente o ID e o segredo de cliente de pelo menos um provedor e reinicie o servidor.',
   'account.title': 'Sua conta',
@@ -345,6 +348,7 @@ export const pt: Catalogue = {
   'account.plan.free': 'Gratuito',
   'account.plan.proLine': 'Os recursos Pro estão liberados. Obrigado por apoiar este servidor.',
   'account.plan.freeLine': 'Ler é grátis. O Pro libera os recursos extras deste servidor.',
+  'account.plan.openLine': 'O proprietário deste servidor dá a cada leitor com sessão iniciada as funções Pro: audição e tradução ilimitadas, e exportação EPUB.',
   // Admin audio cache (/admin/audio) and its link on the account page.
   'account.admin': 'Administração',
   'account.admin.audioCache': 'Cache de áudio',
@@ -666,6 +670,7 @@ export const pt: Catalogue = {
   ...translationPt,
   ...coversPt,
   ...billingPt,
+  ...policyPt,
   ...exportPt,
   ...pipelinePt,
   ...layoutPt,
@@ -676,4 +681,6 @@ export const pt: Catalogue = {
   ...accountPt,
   ...appPasswordsPt,
   ...listeningPt,
+  ...usersPt,
+  ...joiningPt,
 };

@@ -7,7 +7,7 @@ export const translationEn = {
   'translation.status.machine': 'Machine translation into {language}.',
   'translation.status.failed': 'The translation into {language} failed. Please try again later.',
   'translation.status.retry': 'Try again',
-  'translation.status.limit': 'You have used your free translations for today (3 chapters a day). Chapterhouse Pro makes translation unlimited.',
+  'translation.status.limit': 'You have used your free translations for today ({n} chapters a day). Chapterhouse Pro makes translation unlimited.',
   'translation.status.upgrade': 'Get Chapterhouse Pro',
   'translation.status.unavailable': 'Translation is not available on this site.',
   'translation.status.badLocale': 'Choose one of the languages in the list.',

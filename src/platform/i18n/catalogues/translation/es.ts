@@ -7,7 +7,7 @@ export const translationEs = {
   'translation.status.machine': 'Traducción automática al {language}.',
   'translation.status.failed': 'La traducción al {language} ha fallado. Inténtalo de nuevo más tarde.',
   'translation.status.retry': 'Reintentar',
-  'translation.status.limit': 'Ya has usado tus traducciones gratuitas de hoy (3 capítulos al día). Con Chapterhouse Pro la traducción es ilimitada.',
+  'translation.status.limit': 'Ya has usado tus traducciones gratuitas de hoy ({n} capítulos al día). Con Chapterhouse Pro la traducción es ilimitada.',
   'translation.status.upgrade': 'Hazte Chapterhouse Pro',
   'translation.status.unavailable': 'La traducción no está disponible en este sitio.',
   'translation.status.badLocale': 'Elige uno de los idiomas de la lista.',

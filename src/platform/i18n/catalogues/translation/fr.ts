@@ -7,7 +7,7 @@ export const translationFr = {
   'translation.status.machine': 'Traduction automatique en {language}.',
   'translation.status.failed': 'La traduction en {language} a échoué. Réessayez plus tard.',
   'translation.status.retry': 'Réessayer',
-  'translation.status.limit': 'Vous avez utilisé vos traductions gratuites du jour (3 chapitres par jour). Avec Chapterhouse Pro, la traduction est illimitée.',
+  'translation.status.limit': 'Vous avez utilisé vos traductions gratuites du jour ({n} chapitres par jour). Avec Chapterhouse Pro, la traduction est illimitée.',
   'translation.status.upgrade': 'Passer à Chapterhouse Pro',
   'translation.status.unavailable': 'La traduction n’est pas disponible sur ce site.',
   'translation.status.badLocale': 'Choisissez l’une des langues de la liste.',

@@ -7,7 +7,7 @@ export const translationId = {
   'translation.status.machine': 'Terjemahan mesin ke {language}.',
   'translation.status.failed': 'Terjemahan ke {language} gagal. Silakan coba lagi nanti.',
   'translation.status.retry': 'Coba lagi',
-  'translation.status.limit': 'Anda sudah memakai terjemahan gratis hari ini (3 bab per hari). Dengan Chapterhouse Pro, terjemahan tanpa batas.',
+  'translation.status.limit': 'Anda sudah memakai terjemahan gratis hari ini ({n} bab per hari). Dengan Chapterhouse Pro, terjemahan tanpa batas.',
   'translation.status.upgrade': 'Berlangganan Chapterhouse Pro',
   'translation.status.unavailable': 'Terjemahan tidak tersedia di situs ini.',
   'translation.status.badLocale': 'Pilih salah satu bahasa dalam daftar.',

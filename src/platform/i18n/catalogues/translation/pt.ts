@@ -7,7 +7,7 @@ export const translationPt = {
   'translation.status.machine': 'Tradução automática para {language}.',
   'translation.status.failed': 'A tradução para {language} falhou. Tente novamente mais tarde.',
   'translation.status.retry': 'Tentar de novo',
-  'translation.status.limit': 'Você já usou suas traduções gratuitas de hoje (3 capítulos por dia). Com o Chapterhouse Pro, a tradução é ilimitada.',
+  'translation.status.limit': 'Você já usou suas traduções gratuitas de hoje ({n} capítulos por dia). Com o Chapterhouse Pro, a tradução é ilimitada.',
   'translation.status.upgrade': 'Assinar o Chapterhouse Pro',
   'translation.status.unavailable': 'A tradução não está disponível neste site.',
   'translation.status.badLocale': 'Escolha um dos idiomas da lista.',
