@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { randomBytes } from 'node:crypto';
 import { startCluster, type Cluster } from '../support/cluster.ts';
+import { PAYMENTS_CONFIGURED_ENV } from '../support/payments.ts';
 import { BOOK, insertShortBook } from './catalogue.ts';
 import { call, login, until } from './client.ts';
 
@@ -21,6 +22,8 @@ beforeAll(async () => {
       const text = Array.from({ length: 40 }, (_, i) => `The watch counted lamp ${i + 1} along the harbour wall, and wrote down its colour before moving on.`).join(' ');
       await db.db.insertInto('chapters').values({ book_slug: LONG, number: 1, title: 'The Long Watch', text, word_count: 700, source_key: null }).execute();
     },
+    // A site that takes payments: the contract's free tier (3 chapters a day) is what is shared.
+    env: { ...PAYMENTS_CONFIGURED_ENV },
   });
 }, 90_000);
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
 import { freePort } from '../support/processes.ts';
+import { PAYMENTS_CONFIGURED_ENV } from '../support/payments.ts';
 import { call, DEBUG_TOKEN, emptyDatabase, login, startApp, stopAllApps, type RunningApp } from './harness.ts';
 
 /**
@@ -46,7 +47,7 @@ beforeAll(async () => {
   await startRedis();
   // PostgreSQL rather than the embedded database: it starts in a second, PGlite's first start takes many.
   database = await emptyDatabase('redis');
-  app = await startApp({ DATABASE_URL: database.url, DATA_DIR: dataDir, REDIS_URL: `redis://127.0.0.1:${redisPort}`, DEBUG_LOGIN_TOKEN: DEBUG_TOKEN, TTS_ENGINES: 'espeak' });
+  app = await startApp({ DATABASE_URL: database.url, DATA_DIR: dataDir, REDIS_URL: `redis://127.0.0.1:${redisPort}`, DEBUG_LOGIN_TOKEN: DEBUG_TOKEN, TTS_ENGINES: 'espeak', ...PAYMENTS_CONFIGURED_ENV });
 }, 90_000);
 
 afterAll(async () => {
