@@ -5,6 +5,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { PAYMENTS_CONFIGURED_ENV } from '../support/payments.ts';
 import { DEBUG_TOKEN, loginAs, type Session } from '../support/auth.ts';
+import { createAppPassword } from '../../src/features/accounts/app-passwords/service.ts';
 
 let app: TestApp;
 let pro: Session;
@@ -232,12 +233,82 @@ describe('GET /api/export/{slug}: stored copies', () => {
   });
 });
 
+test("the EPUB declares the book's language", async () => {
+  await app.platform.db.updateTable('books').set({ language: 'de' }).where('slug', '=', MARKED).execute();
+  const { opf, read } = await unzip(await bytesOf(await get(`/api/export/${MARKED}?from=2&to=2`, pro)));
+  expect(opf).toContain('<dc:language>de</dc:language>');
+  expect(await read('OEBPS/title.xhtml')).toContain('xml:lang="de"');
+  await app.platform.db.updateTable('books').set({ language: 'en' }).where('slug', '=', MARKED).execute();
+});
+
+describe('e-readers: HTTP Basic with an app password, HEAD for the file name', () => {
+  let proBasic: string;
+  let freeBasic: string;
+  const basic = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+  beforeAll(async () => {
+    proBasic = basic('export-pro', (await createAppPassword(app.platform.db, pro.user.id, 'Kobo')).password);
+    freeBasic = basic('export-free', (await createAppPassword(app.platform.db, free.user.id, 'Kobo')).password);
+  });
+  const reader = (path: string, init: { method?: string; authorization?: string } = {}) =>
+    app.fetch(path, { method: init.method ?? 'GET', headers: init.authorization ? { authorization: init.authorization } : {} });
+  const FILE_HEADERS = ['content-type', 'content-disposition', 'cache-control', 'x-content-type-options'];
+
+  test("HEAD with a Pro reader's app password answers the GET's headers without a body, and the file's size once a copy is stored", async () => {
+    const before = await reader(`/api/export/${MARKED}?from=1&to=2`, { method: 'HEAD', authorization: proBasic });
+    expect(before.status).toBe(200);
+    expect((await before.arrayBuffer()).byteLength).toBe(0);
+    const got = await reader(`/api/export/${MARKED}?from=1&to=2`, { authorization: proBasic });
+    expect(got.status).toBe(200);
+    const size = (await got.arrayBuffer()).byteLength;
+    const after = await reader(`/api/export/${MARKED}?from=1&to=2`, { method: 'HEAD', authorization: proBasic });
+    expect(after.status).toBe(200);
+    expect((await after.arrayBuffer()).byteLength).toBe(0);
+    for (const name of FILE_HEADERS) expect([name, after.headers.get(name)]).toEqual([name, got.headers.get(name)]);
+    for (const name of FILE_HEADERS) expect([name, before.headers.get(name)]).toEqual([name, got.headers.get(name)]);
+    expect(after.headers.get('content-length')).toBe(String(size));
+    expect(after.headers.get('content-disposition')).toStartWith('attachment; filename="Marks & Breaks _Unicode_ - chapters 1-2.epub"');
+  });
+
+  test('HEAD checks like GET: 403 for a reader without Pro, 404 for an unknown book, 400 for a bad range', async () => {
+    const refused = await reader(`/api/export/${MARKED}`, { method: 'HEAD', authorization: freeBasic });
+    expect(refused.status).toBe(403);
+    expect((await reader('/api/export/no-such-book', { method: 'HEAD', authorization: proBasic })).status).toBe(404);
+    expect((await reader(`/api/export/${MARKED}?from=9&to=9`, { method: 'HEAD', authorization: proBasic })).status).toBe(400);
+  });
+
+  test('the OPDS feed\'s link (auth=basic) without credentials, or with a wrong app password: 401 with a Basic challenge, then the app password downloads', async () => {
+    for (const authorization of [undefined, basic('export-pro', 'not-the-password')]) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await reader(`/api/export/${MARKED}?auth=basic`, { method, authorization });
+        expect([method, authorization, res.status]).toEqual([method, authorization, 401]);
+        expect(res.headers.get('www-authenticate')).toBe('Basic realm="Chapterhouse", charset="UTF-8"');
+        if (method === 'GET') expect(await res.json()).toEqual({ error: 'unauthorized', message: 'Sign in with your username and an app password (Account → App passwords)' });
+      }
+    }
+    expect((await reader(`/api/export/${MARKED}?auth=basic`, { authorization: proBasic })).status).toBe(200);
+    // Without it, decisions.md's 403 for every caller without Pro, anonymous ones included, whatever they accept.
+    for (const accept of [undefined, 'application/json', 'application/epub+zip,*/*']) {
+      const res = await app.fetch(`/api/export/${MARKED}`, { headers: accept ? { accept } : {} });
+      expect(res.status).toBe(403);
+      expect(res.headers.get('www-authenticate')).toBeNull();
+    }
+  });
+
+  test('the challenge never replaces the Pro refusal: a signed-in reader without Pro, by app password or session, gets 403 without one', async () => {
+    for (const res of [await reader(`/api/export/${MARKED}`, { authorization: freeBasic }), await app.fetch(`/api/export/${MARKED}`, { headers: { cookie: free.cookie } })]) {
+      expect(res.status).toBe(403);
+      expect(res.headers.get('www-authenticate')).toBeNull();
+      expect(await res.json()).toEqual({ error: 'forbidden', message: 'This needs Chapterhouse Pro' });
+    }
+  });
+});
+
 test('the API description lists the endpoint with its query and error answers', async () => {
   const doc = (await (await app.fetch('/api/openapi.json')).json()) as { paths: Record<string, { get?: { parameters?: { name: string }[]; responses: Record<string, unknown> } }> };
   const op = doc.paths['/api/export/{slug}']?.get;
   expect(op).toBeDefined();
-  expect(op!.parameters!.map((p) => p.name).sort()).toEqual(['from', 'slug', 'to']);
-  expect(Object.keys(op!.responses).sort()).toEqual(['400', '403', '404']);
+  expect(op!.parameters!.map((p) => p.name).sort()).toEqual(['auth', 'from', 'slug', 'to']);
+  expect(Object.keys(op!.responses).sort()).toEqual(['400', '401', '403', '404']);
 });
 
 describe('the book page', () => {

@@ -9,7 +9,8 @@ import { KOSYNC_LIMITS } from '../../src/features/kosync/limits.ts';
 
 /**
  * The limits on /kosync as KOReader meets them (docs/kosync.md): failed sign-ins per address and
- * per username, progress pushes per account, answered 429 in the kosync `{code, message}` shape.
+ * per username, progress pushes per account, answered 429 in the kosync `{code, message}` shape,
+ * except KOReader's login check, which gets a locked-out sign-in as the 401 its client expects.
  * The app's clock is set to the start of a half hour (a multiple of every window) and moved by the
  * test, so no window ends by chance.
  */
@@ -51,6 +52,14 @@ async function expectLimited(res: Response, seconds: number): Promise<void> {
   expect(await res.json()).toEqual({ code: 2006, message: `Too many requests. Try again in ${seconds} seconds.` });
 }
 
+/** KOReader's login expects 200 or 401 (its api.json) and shows a 401's message: the lock-out comes as one. */
+async function expectLockedLogin(res: Response, seconds: number): Promise<void> {
+  expect(res.status).toBe(401);
+  expect(res.headers.get('retry-after')).toBe(String(seconds));
+  expect(res.headers.get('content-type')).toStartWith('application/json');
+  expect(await res.json()).toEqual({ code: 2006, message: `Too many failed sign-ins. Try again in ${seconds} seconds.` });
+}
+
 describe('a reader never meets the limits', () => {
   test('a typo at login, two devices syncing a whole evening and an old device with a revoked password, behind one address', async () => {
     startWindows();
@@ -87,9 +96,10 @@ describe('failed sign-ins', () => {
     const guesser = '203.0.113.66';
     // Guesses spread over names, as a scan would be: each name stays far below its own limit.
     for (let i = 0; i < max; i++) expect((await signIn(guesser, i % 2 ? 'guessed-reader' : `nobody-${i}`, wrongKey())).status).toBe(401);
-    await expectLimited(await signIn(guesser, 'guessed-reader', wrongKey()), windowSeconds);
+    await expectLockedLogin(await signIn(guesser, 'guessed-reader', wrongKey()), windowSeconds);
     clock.advance(60_000);
-    await expectLimited(await signIn(guesser, 'other-reader', other.keys[0]!), windowSeconds - 60);
+    await expectLockedLogin(await signIn(guesser, 'other-reader', other.keys[0]!), windowSeconds - 60);
+    // A push keeps 429: KOReader queues it and sends it again later (a 401 would drop it).
     await expectLimited(await push(guesser, 'guessed-reader', owner.keys[0]!, randomBytes(16).toString('hex'), 0.1), windowSeconds - 60);
     // Elsewhere the owner signs in as usual.
     expect((await signIn('198.51.100.20', 'guessed-reader', owner.keys[0]!)).status).toBe(200);
@@ -104,8 +114,8 @@ describe('failed sign-ins', () => {
     const target = await readerWith('Spread-Target', 'Kobo');
     const bystander = await readerWith('bystander', 'Kobo');
     for (let i = 0; i < max; i++) expect((await signIn(`192.0.2.${i + 1}`, 'spread-target', wrongKey())).status).toBe(401);
-    await expectLimited(await signIn('192.0.2.200', 'SPREAD-TARGET', wrongKey()), windowSeconds);
-    await expectLimited(await signIn('198.51.100.30', 'spread-target', target.keys[0]!), windowSeconds);
+    await expectLockedLogin(await signIn('192.0.2.200', 'SPREAD-TARGET', wrongKey()), windowSeconds);
+    await expectLockedLogin(await signIn('198.51.100.30', 'spread-target', target.keys[0]!), windowSeconds);
     // The addresses themselves are not locked: another reader signs in from one of them.
     expect((await signIn('192.0.2.1', 'bystander', bystander.keys[0]!)).status).toBe(200);
     clock.advance(windowSeconds * 1000);

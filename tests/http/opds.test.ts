@@ -187,8 +187,17 @@ describe('entries', () => {
     expect(linkOf(entry.links, 'http://opds-spec.org/image/thumbnail')?.href).toBe(image.href);
     expect((await app.fetch(path(image.href))).status).toBe(200);
     expect(linkOf(entry.links, 'alternate')).toMatchObject({ href: 'http://localhost:3000/book/morning-bread', type: 'text/html' });
-    expect(linkOf(entry.links, ACQUISITION)).toEqual({ rel: ACQUISITION, href: 'http://localhost:3000/api/export/morning-bread', type: 'application/epub+zip', title: undefined });
+    expect(linkOf(entry.links, ACQUISITION)).toEqual({ rel: ACQUISITION, href: 'http://localhost:3000/api/export/morning-bread?auth=basic', type: 'application/epub+zip', title: undefined });
     expect(linkOf(entry.links, 'related')).toBeUndefined();
+  });
+
+  test("each entry's dc:language is its book's: English unless the book says otherwise", async () => {
+    await app.platform.db.updateTable('books').set({ language: 'de' }).where('slug', '=', TRICKY.slug).execute();
+    const xml = await (await get(`/opds/search?q=${encodeURIComponent('Fish Chips')}`, proAuth)).text();
+    const tricky = xml.split('<entry>').find((e) => e.includes('<id>urn:chapterhouse:book:opds-tricky</id>'))!;
+    expect(tricky).toContain('<dc:language>de</dc:language>');
+    const bread = (await (await get('/opds/search?q=morning%20bread', proAuth)).text()).split('<entry>').find((e) => e.includes('<id>urn:chapterhouse:book:morning-bread</id>'))!;
+    expect(bread).toContain('<dc:language>en</dc:language>');
   });
 
   test('text that looks like markup is escaped and reads back as written', async () => {
@@ -201,10 +210,33 @@ describe('entries', () => {
     expect(linkOf(found.links, 'self')?.href).toBe('http://localhost:3000/opds/search?q=Fish+Chips');
   });
 
-  test('search: a missing query is a 400; an unmatched one an empty feed', async () => {
-    expect((await get('/opds/search', proAuth)).status).toBe(400);
+  test('search: an unmatched query is an empty feed', async () => {
     expect((await feed('/opds/search?q=zzqqxxnothing')).entries).toEqual([]);
   });
+});
+
+describe('errors come as feeds, never as web pages', () => {
+  const cases: [string, number, string][] = [
+    ['/opds/search', 400, 'q is required'],
+    ['/opds/search?q=%20%20', 400, 'q is required'],
+    ['/opds/search?q=bread&page=0', 400, 'page must be a whole number of at least 1'],
+    ['/opds/new?page=abc', 400, 'page must be a whole number of at least 1'],
+    ['/opds/genres/no-such-genre', 404, 'Genre not found'],
+    ['/opds/shelves/favourites', 400, 'shelf must be one of reading, plan_to_read, completed, dropped'],
+  ];
+  for (const [p, status, message] of cases) {
+    test(`${p}: ${status} "${message}" as an Atom feed`, async () => {
+      const res = await get(p, proAuth);
+      expect(res.status).toBe(status);
+      expect(res.headers.get('content-type')).toBe(`${NAV};charset=utf-8`);
+      const body = await res.text();
+      expect(body).toStartWith('<?xml');
+      const parsed = await parseFeed(body);
+      expect(parsed.title).toBe(message);
+      expect(parsed.entries.map((e) => [e.id, e.title])).toEqual([[`urn:chapterhouse:opds:error:${status}`, message]]);
+      expect(linkOf(parsed.links, 'start')?.href).toBe('http://localhost:3000/opds');
+    });
+  }
 });
 
 describe('shelves', () => {
@@ -216,7 +248,6 @@ describe('shelves', () => {
     expect((await feed('/opds/shelves/completed')).entries.map(slugOf)).toEqual(['salvage-rights']);
     expect((await feed('/opds/shelves/dropped')).entries).toEqual([]);
     expect((await feed('/opds/shelves/reading', freeAuth)).entries.map(slugOf)).toEqual(['ink-and-alibis']);
-    expect((await get('/opds/shelves/favourites', proAuth)).status).toBe(400);
   });
 
   test('a long shelf is paged', async () => {
@@ -240,12 +271,14 @@ describe('downloads', () => {
     expect(String.fromCharCode(...bytes.slice(0, 2))).toBe('PK');
   });
 
-  test('a free reader sees the books with the upgrade link instead, and the download is refused', async () => {
+  test('a free reader sees every book with an acquisition/buy link to the upgrade page instead, and the download is refused', async () => {
     const entries = (await feed('/opds/new', freeAuth)).entries;
     expect(entries.length).toBe(24);
     for (const entry of entries) {
       expect(linkOf(entry.links, ACQUISITION)).toBeUndefined();
-      expect(entry.links.some((l) => l.rel?.startsWith('http://opds-spec.org/acquisition'))).toBe(false);
+      expect(entry.links.filter((l) => l.rel?.startsWith('http://opds-spec.org/acquisition'))).toEqual([
+        { rel: 'http://opds-spec.org/acquisition/buy', href: 'http://localhost:3000/pro', type: 'text/html', title: 'Chapterhouse Pro: download this book as EPUB' },
+      ]);
       expect(linkOf(entry.links, 'related')).toMatchObject({ href: 'http://localhost:3000/pro', type: 'text/html' });
     }
     const res = await get('/api/export/morning-bread', freeAuth);
@@ -253,21 +286,26 @@ describe('downloads', () => {
     expect(((await res.json()) as { message: string }).message).toBe('This needs Chapterhouse Pro');
   });
 
-  test('the download takes only a live app password; no other route takes one', async () => {
-    expect((await get('/api/export/morning-bread', basic('opds-pro', 'wrong'))).status).toBe(403);
+  test('the download takes only a live app password (else the Basic challenge again); no other route takes one', async () => {
+    const refused = await get('/api/export/morning-bread?auth=basic', basic('opds-pro', 'wrong'));
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toBe('Basic realm="Chapterhouse", charset="UTF-8"');
     const made = await createAppPassword(app.platform.db, pro.user.id, 'Revoked soon');
     await revokeAppPassword(app.platform.db, pro.user.id, made.id, new Date());
-    expect((await get('/api/export/morning-bread', basic('opds-pro', made.password))).status).toBe(403);
+    expect((await get('/api/export/morning-bread?auth=basic', basic('opds-pro', made.password))).status).toBe(401);
+    // Away from the feed's link the contract's 403 stands, whoever calls.
+    expect((await get('/api/export/morning-bread', basic('opds-pro', 'wrong'))).status).toBe(403);
     // Elsewhere an app password signs nobody in: the account API stays anonymous.
     expect((await get('/api/auth/me', proAuth)).status).toBe(401);
     const head = await app.fetch('/api/library', { headers: { authorization: proAuth } });
     expect(head.status).toBe(401);
   });
 
-  test('the resolver takes an app password for a GET of the download only; anything else goes to the session resolver', async () => {
+  test('the resolver takes an app password for a GET or HEAD of the download only; anything else goes to the session resolver', async () => {
     const resolve = withAppPasswordDownloads(async () => null, { db: app.platform.db, clock: () => new Date() });
     const request = (method: string, path: string) => new Request(`http://localhost:3000${path}`, { method, headers: { authorization: proAuth } });
     expect((await resolve(request('GET', '/api/export/morning-bread')))?.user).toMatchObject({ id: pro.user.id, role: 'pro' });
+    expect((await resolve(request('HEAD', '/api/export/morning-bread')))?.user).toMatchObject({ id: pro.user.id, role: 'pro' });
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) expect(await resolve(request(method, '/api/export/morning-bread'))).toBeNull();
     for (const path of ['/api/export/morning-bread/x', '/api/export', '/api/auth/me', '/api/library']) expect(await resolve(request('GET', path))).toBeNull();
   });

@@ -10,7 +10,7 @@ import { saveBook } from '../../src/features/library/service.ts';
 /**
  * Every kind of OPDS feed against the OPDS 1.2 RelaxNG schema (tests/fixtures/opds: the spec's
  * opds.rnc over RFC 4287's atom.rnc) with Debian's `jing` (Java; CI installs it), for a Pro reader
- * (acquisition links) and a free one (upgrade links), with text that needs escaping. Not part of
+ * (acquisition links) and a free one (upgrade links), with text that needs escaping, and the errors. Not part of
  * `npm test`: `npm run test:validators` runs it.
  */
 const SCHEMA = join(import.meta.dir, '../fixtures/opds/opds.rnc');
@@ -64,4 +64,17 @@ describe('OPDS feeds are valid OPDS 1.2', () => {
       expect(failures).toEqual([]);
     });
   }
+
+  test('the errors, which come as feeds too', async () => {
+    const failures: string[] = [];
+    for (const [i, path] of ['/opds/search', '/opds/genres/no-such-genre', '/opds/new?page=0'].entries()) {
+      const res = await app.fetch(path, { headers: { authorization: auth.pro } });
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      const file = join(dir, `error-${i}.xml`);
+      writeFileSync(file, await res.text());
+      const { code, out } = jing(file);
+      if (code !== 0 || out.trim()) failures.push(`${path}: ${out}`);
+    }
+    expect(failures).toEqual([]);
+  });
 });

@@ -21,9 +21,10 @@ export type WebhookOutcome = 'duplicate' | 'unknown_user' | 'stale' | 'ignored' 
 
 /**
  * One verified event, in one transaction: recorded (a retried `webhook-id` stops here), its user
- * found and locked, an event older than the newest one applied to that user ignored, the role
- * set by roles.ts (never an admin's), the customer id kept, a notification when the role changes,
- * and for a cancel the downgrade booked at the period's end.
+ * found and locked, an event older than the newest one applied to that user ignored (by the
+ * event's own `timestamp`), the role set by roles.ts from the state the event carries (never an
+ * admin's), the customer id kept, a notification when the role changes, and for a cancel the
+ * downgrade booked at the period's end.
  */
 export async function applyWebhook(deps: BillingDeps, event: VerifiedEvent): Promise<WebhookOutcome> {
   const outcome = await transactionWithJobs(deps.db, async (trx) => {
@@ -41,8 +42,10 @@ export async function applyWebhook(deps: BillingDeps, event: VerifiedEvent): Pro
     if (decision.kind === 'none') return settle('ignored');
     if (user.role === 'admin') return settle('admin');
     const role: Role = decision.kind === 'user' ? 'user' : 'pro';
-    await q.setBilling(trx, user.id, { role, proUntil: decision.kind === 'pro-until' ? decision.until : null, eventAt: event.time });
-    if (decision.kind === 'pro-until') await enqueueKind(trx, deps.periodEndKind, { userId: user.id }, { runAt: decision.until });
+    const proUntil = decision.kind === 'pro-until' ? decision.until : null;
+    await q.setBilling(trx, user.id, { role, proUntil, eventAt: event.time });
+    // The provider states one cancel in several events: one job per distinct end is enough.
+    if (proUntil && !sameMoment(proUntil, user.pro_until)) await enqueueKind(trx, deps.periodEndKind, { userId: user.id }, { runAt: proUntil });
     if (role === user.role) return settle('unchanged', role);
     await notifyRoleChange(trx, user.id, role === 'pro' ? 'pro' : 'user');
     return settle('applied', role);
@@ -50,6 +53,10 @@ export async function applyWebhook(deps: BillingDeps, event: VerifiedEvent): Pro
   if ('who' in outcome) deps.log.warn('payment event for an unknown customer', { id: event.id, type: event.type, ...outcome.who });
   else deps.log.info('payment event', { id: event.id, type: event.type, outcome: outcome.outcome });
   return outcome.outcome;
+}
+
+function sameMoment(a: Date, b: Date | string | null): boolean {
+  return b !== null && new Date(b).getTime() === a.getTime();
 }
 
 /** The `billing.period-end` job: a canceled subscription's paid time is over. */

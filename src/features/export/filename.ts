@@ -1,3 +1,4 @@
+import { transliterate } from '../../platform/text/slug.ts';
 import type { ExportRange } from './model.ts';
 
 /** "Title - chapters 1-50.epub" (one chapter: "Title - chapter 7.epub"). */
@@ -7,12 +8,17 @@ export function downloadName(title: string, range: ExportRange): string {
   return `${clean} - ${chapters}.epub`;
 }
 
+/** The quoted `filename` of Content-Disposition: letters transliterated, anything else not printable ASCII as `_`. */
+export function asciiFileName(fileName: string): string {
+  return transliterate(fileName).replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+}
+
 /**
  * `attachment` with an ASCII file name for old clients and the exact one in RFC 5987/6266 form
  * (`filename*=UTF-8''…`) for everyone else.
  */
 export function contentDisposition(fileName: string): string {
-  const ascii = fileName.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const ascii = asciiFileName(fileName);
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -10,6 +10,8 @@ export const ExportParams = t.Object({ slug: t.String({ minLength: 1, maxLength:
 export const ExportQuery = t.Object({
   from: t.Optional(t.String({ maxLength: 20 })),
   to: t.Optional(t.String({ maxLength: 20 })),
+  /** Set by the OPDS feed's acquisition links: answer a caller signed in by nothing with a Basic challenge. */
+  auth: t.Optional(t.Literal('basic', { error: 'auth must be basic' })),
 });
 
 export const ExportError = t.Object({ error: t.String(), message: t.String() });

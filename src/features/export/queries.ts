@@ -7,6 +7,8 @@ export interface ExportBookRow {
   author: string;
   description: string;
   cover_key: string | null;
+  /** BCP 47 tag of the text (dc:language). */
+  language: string;
   first_chapter: number | null;
   last_chapter: number | null;
 }
@@ -16,7 +18,7 @@ export async function findExportBook(db: Db, slug: string): Promise<ExportBookRo
   return db
     .selectFrom('books as b')
     .select([
-      'b.slug', 'b.title', 'b.author', 'b.description', 'b.cover_key',
+      'b.slug', 'b.title', 'b.author', 'b.description', 'b.cover_key', 'b.language',
       sql<number | null>`(select min(c.number) from chapters c where c.book_slug = b.slug)`.as('first_chapter'),
       sql<number | null>`(select max(c.number) from chapters c where c.book_slug = b.slug)`.as('last_chapter'),
     ])

@@ -14,7 +14,9 @@ import type { ExportRange } from './model.ts';
 import { chapterBatch, findExportBook, rangeFingerprint, type ExportBookRow } from './queries.ts';
 import { streamAndStore } from './stream.ts';
 import { parseRange, rangeLabel } from './range.ts';
-import { downloadName } from './filename.ts';
+import { asciiFileName, downloadName } from './filename.ts';
+import { koreaderFileNames } from '../kosync/koreader-names.ts';
+import { entryAuthor } from '../opds/entries.ts';
 import { isRecordedExport, recordExportedFile } from '../kosync/service.ts';
 import { PartialMd5, hashing } from '../kosync/partial-md5.ts';
 
@@ -45,13 +47,19 @@ export interface EpubDownload {
   body: ReadableStream<Uint8Array>;
 }
 
-/**
- * An EPUB of a book's chapters from..to. A copy is kept in the object store under a key made of
- * the range and a hash of what the chapters are; a repeat request for an unchanged book is served
- * from it. Otherwise the book is built as it is sent: the client receives its first bytes at once
- * while the same bytes go to the store, so a long book costs one pass over its chapters.
- */
-export async function exportEpub(deps: ExportDeps, slug: string, query: { from?: string; to?: string }): Promise<EpubDownload> {
+/** Where the EPUB of a request is (or would be) stored, and the names it goes by. */
+interface LocatedEpub {
+  book: ExportBookRow;
+  range: ExportRange;
+  fileName: string;
+  /** Every name KOReader may give the file (its "Filename" document matching). */
+  fileNames: string[];
+  prefix: string;
+  key: string;
+}
+
+/** The checks of a download (the book, the range) and where its file is kept; nothing is built. */
+async function locateEpub(deps: ExportDeps, slug: string, query: { from?: string; to?: string }): Promise<LocatedEpub> {
   const book = await findExportBook(deps.db, slug);
   if (!book) throw notFound('Book not found');
   const range = parseRange(query, book.first_chapter, book.last_chapter);
@@ -59,11 +67,36 @@ export async function exportEpub(deps: ExportDeps, slug: string, query: { from?:
   if (print.count === 0) throw badRequest(`There are no chapters from ${range.from} to ${range.to}`);
   if (print.count > MAX_CHAPTERS) throw badRequest(`An export holds at most ${MAX_CHAPTERS} chapters; choose a shorter range`);
   const prefix = `exports/${slug}/${range.from}-${range.to}-`;
-  const key = `${prefix}${contentHash(book, print.digest ?? '')}.epub`;
   const fileName = downloadName(book.title, range);
+  // An OPDS entry's acquisition link is the whole book, without from or to (opds/links.ts epubPath).
+  const viaOpds = query.from === undefined && query.to === undefined;
+  const fileNames = koreaderFileNames({ exact: fileName, ascii: asciiFileName(fileName), ...(viaOpds ? { opds: { title: book.title, author: entryAuthor(book.author), slug } } : {}) });
+  return { book, range, fileName, fileNames, prefix, key: `${prefix}${contentHash(book, print.digest ?? '')}.epub` };
+}
+
+/**
+ * What a GET would send, without building anything (HEAD: KOReader reads the file name from it):
+ * the file's name, and the stored copy with its size when a finished one is kept.
+ */
+export async function describeEpub(deps: ExportDeps, slug: string, query: { from?: string; to?: string }): Promise<{ fileName: string; size: number | null; stored: ReadableStream<Uint8Array> | null }> {
+  const epub = await locateEpub(deps, slug, query);
+  const stored = await deps.objects.get(epub.key);
+  if (stored && (await isRecordedExport(deps.db, epub.key, epub.fileNames))) return { fileName: epub.fileName, size: stored.size, stored: stored.body };
+  await stored?.body.cancel();
+  return { fileName: epub.fileName, size: null, stored: null };
+}
+
+/**
+ * An EPUB of a book's chapters from..to. A copy is kept in the object store under a key made of
+ * the range and a hash of what the chapters are; a repeat request for an unchanged book is served
+ * from it. Otherwise the book is built as it is sent: the client receives its first bytes at once
+ * while the same bytes go to the store, so a long book costs one pass over its chapters.
+ */
+export async function exportEpub(deps: ExportDeps, slug: string, query: { from?: string; to?: string }): Promise<EpubDownload> {
+  const { book, range, fileName, fileNames, prefix, key } = await locateEpub(deps, slug, query);
   const stored = await deps.objects.get(key);
   // A copy stored before its KOReader ids were recorded is built anew (and recorded) instead.
-  if (stored && (await isRecordedExport(deps.db, key))) return { range, fileName, key, fromStore: true, size: stored.size, body: stored.body };
+  if (stored && (await isRecordedExport(deps.db, key, fileNames))) return { range, fileName, key, fromStore: true, size: stored.size, body: stored.body };
   await stored?.body.cancel();
   const now = deps.clock();
   const cover = await exportCover(deps, book.cover_key);
@@ -75,14 +108,14 @@ export async function exportEpub(deps: ExportDeps, slug: string, query: { from?:
   const body = streamAndStore(epub, async (bytes) => {
     await deps.objects.put(key, hashing(bytes, hash), { contentType: MEDIA_TYPE });
     // The stored object is complete: these are the exact bytes every later download is served.
-    await recordExportedFile(deps.db, { objectKey: key, slug, range, fileName, partialMd5: hash.digest(), spine });
+    await recordExportedFile(deps.db, { objectKey: key, slug, range, fileNames, partialMd5: hash.digest(), spine });
     await removeOlderCopies(deps.objects, prefix, key);
   }, deps.log);
   return { range, fileName, key, fromStore: false, size: null, body };
 }
 
 function contentHash(book: ExportBookRow, chapters: string): string {
-  const parts = [EPUB_FORMAT, RENDER_VERSION, book.title, book.author, book.description, book.cover_key ?? '', chapters];
+  const parts = [EPUB_FORMAT, RENDER_VERSION, book.title, book.author, book.description, book.cover_key ?? '', book.language, chapters];
   return createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 24);
 }
 
@@ -98,8 +131,7 @@ function epubBook(book: ExportBookRow, range: ExportRange, now: Date): EpubBook 
     title: book.title,
     author: book.author || 'Unknown',
     description: book.description,
-    // Books do not record their language; the catalogue is English.
-    language: 'en',
+    language: book.language,
     identifier: bookIdentifier(book.slug, range),
     date: now.toISOString().slice(0, 10),
     rangeLabel: rangeLabel(range),

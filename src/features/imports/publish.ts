@@ -22,6 +22,7 @@ export async function publishBook(ctx: JobContext, objects: ObjectStore, task: q
       title: book.title || task.file_name.replace(/\.(pdf|epub)$/i, ''),
       author: book.author,
       description: book.description,
+      language: book.language,
       status: 'completed',
       genres: [],
       sourceUrl: null,

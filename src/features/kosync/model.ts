@@ -15,9 +15,22 @@ export const KOSYNC_ERRORS = {
 } as const;
 export type KosyncError = { status: number; code: number; message: string };
 
-/** Chapterhouse's own, like 2005 (the reference server has no limits): 429, and KOReader shows the message. */
+/**
+ * Chapterhouse's own, like 2005 (the reference server has no limits): 429. KOReader's push keeps a
+ * push refused with any status but 401 in its queue and sends it again later, which is what a
+ * limit wants; a 401 would drop it.
+ */
 export function rateLimited(retryAfterSeconds: number): KosyncError {
   return { status: 429, code: 2006, message: `Too many requests. Try again in ${retryAfterSeconds} seconds.` };
+}
+
+/**
+ * A locked-out sign-in as KOReader's login (GET /users/auth) must see it: its API description
+ * expects 200 or 401 there, and only then shows the body's message; any other status fails the
+ * call and the reader sees "Unknown server error". So 401, with the wait in the message.
+ */
+export function signInLocked(retryAfterSeconds: number): KosyncError {
+  return { status: 401, code: 2006, message: `Too many failed sign-ins. Try again in ${retryAfterSeconds} seconds.` };
 }
 
 /** KOReader sends 32 hex digits; the reference server takes any non-empty id without a colon. */
@@ -68,6 +81,7 @@ export interface ProgressAnswer {
   progress?: string;
   percentage?: number;
   device?: string;
+  /** Left out when the device sent none, as the reference server does (never ""). */
   device_id?: string;
   timestamp?: number;
 }

@@ -41,9 +41,9 @@ export async function findDocument(db: Db, document: string): Promise<DocumentRo
   return db.selectFrom('kosync_documents').select(['document', 'book_slug', 'chapter_from', 'chapter_to', 'spine']).where('document', '=', document).executeTakeFirst();
 }
 
-export async function hasBinaryDocumentFor(db: Db, objectKey: string): Promise<boolean> {
-  const row = await db.selectFrom('kosync_documents').select('document').where('object_key', '=', objectKey).where('method', '=', 'binary').executeTakeFirst();
-  return row !== undefined;
+/** The stored file's binary id row, which every id of the file copies. */
+export async function binaryDocumentFor(db: Db, objectKey: string): Promise<DocumentRow | undefined> {
+  return db.selectFrom('kosync_documents').select(['document', 'book_slug', 'chapter_from', 'chapter_to', 'spine']).where('object_key', '=', objectKey).where('method', '=', 'binary').executeTakeFirst();
 }
 
 export interface PositionRow {

@@ -3,7 +3,7 @@ import type { BootedPlatform } from '../../platform/boot.ts';
 import { credentialUser, type AuthPlugin, type CallerUser } from '../../platform/http/auth.ts';
 import { clientIpOf } from '../../platform/http/request-context.ts';
 import { countFailedSignIn, countPush, signInLockedFor } from './limits.ts';
-import { KOSYNC_ERRORS, isDocumentId, parsePush, rateLimited, type KosyncError } from './model.ts';
+import { KOSYNC_ERRORS, isDocumentId, parsePush, rateLimited, signInLocked, type KosyncError } from './model.ts';
 import { authorize, pullProgress, pushProgress, type KosyncDeps } from './service.ts';
 import type { StartedReading } from '../progress/service.ts';
 
@@ -17,10 +17,17 @@ function json(status: number, body: unknown): Response {
 const refuse = (error: KosyncError) => json(error.status, { code: error.code, message: error.message });
 
 function tooMany(seconds: number): Response {
-  const response = refuse(rateLimited(seconds));
+  return withRetryAfter(refuse(rateLimited(seconds)), seconds);
+}
+
+function withRetryAfter(response: Response, seconds: number): Response {
   response.headers.set('retry-after', String(seconds));
   return response;
 }
+
+/** How a route tells a locked-out device to wait: the login check in the status its client expects (model.ts signInLocked). */
+type LockedAnswer = (seconds: number) => Response;
+const lockedLogin: LockedAnswer = (seconds) => withRetryAfter(refuse(signInLocked(seconds)), seconds);
 
 /**
  * KOReader's Progress sync plugin, with `https://<host>/kosync` as its custom sync server
@@ -33,22 +40,24 @@ export function kosyncRoutes(platform: Pick<BootedPlatform, 'db' | 'clock' | 'ca
   const limits = { cache: platform.cache, clock: platform.clock };
   /**
    * KOReader's credential (the auth macro's `{ credential }`): the signed-in account, or the refusal
-   * to send: 401, or 429 once the address or the username is past its failed sign-ins (limits.ts).
-   * Only a request that names a user and a key counts.
+   * to send: 401, or, once the address or the username is past its failed sign-ins (limits.ts),
+   * `locked` (429 with Retry-After; 401 with the wait for the login check). Only a request that
+   * names a user and a key counts.
    */
-  async function koreaderKey(request: Request): Promise<CallerUser | Response> {
+  const koreaderKey = (locked: LockedAnswer) => async (request: Request): Promise<CallerUser | Response> => {
     const username = request.headers.get('x-auth-user');
     const key = request.headers.get('x-auth-key');
     if (!username || !key) return refuse(KOSYNC_ERRORS.unauthorized);
     const attempt = { address: clientIpOf(request), username };
-    const locked = await signInLockedFor(limits, attempt);
-    if (locked !== null) return tooMany(locked);
+    const lockedFor = await signInLockedFor(limits, attempt);
+    if (lockedFor !== null) return locked(lockedFor);
     const user = await authorize(deps, username, key);
     if (user) return credentialUser(user);
     const wait = await countFailedSignIn(limits, attempt, key);
-    return wait === null ? refuse(KOSYNC_ERRORS.unauthorized) : tooMany(wait);
-  }
-  const signedIn = { credential: koreaderKey } as const;
+    return wait === null ? refuse(KOSYNC_ERRORS.unauthorized) : locked(wait);
+  };
+  const signedIn = { credential: koreaderKey(tooMany) } as const;
+  const loginCheck = { credential: koreaderKey(lockedLogin) } as const;
   return new Elysia({ name: 'kosync', prefix: PREFIX })
     .use(auth)
     // Accounts come from the site's sign-in; KOReader's Register button gets the reference server's "disabled" answer.
@@ -57,7 +66,7 @@ export function kosyncRoutes(platform: Pick<BootedPlatform, 'db' | 'clock' | 'ca
       detail: { tags, summary: 'KOReader registration: always refused (402, code 2005); use an app password' },
     })
     .get('/users/auth', () => json(200, { authorized: 'OK' }), {
-      auth: signedIn,
+      auth: loginCheck,
       detail: { tags, summary: 'KOReader login check: x-auth-user and x-auth-key (md5 of an app password)' },
     })
     .put('/syncs/progress', async ({ request, user }) => {

@@ -5,7 +5,7 @@ import { userByAppKey, type AppPasswordUser } from '../accounts/app-passwords/se
 import { progressOf, recordProgress, type StartedReading } from '../progress/service.ts';
 import { fileNameMd5 } from './partial-md5.ts';
 import { WEB_DEVICE, WEB_DEVICE_ID, type ProgressAnswer, type ProgressPush } from './model.ts';
-import { findDocument, findPosition, hasBinaryDocumentFor, upsertDocuments, writePosition, type DocumentRow } from './queries.ts';
+import { binaryDocumentFor, findDocument, findPosition, upsertDocuments, writePosition, type DocumentRow } from './queries.ts';
 
 export interface KosyncDeps {
   db: Db;
@@ -23,25 +23,32 @@ export interface ExportedFile {
   objectKey: string;
   slug: string;
   range: { from: number; to: number };
-  fileName: string;
+  /** The names KOReader may give the file (koreader-names.ts). */
+  fileNames: string[];
   /** partialMD5 of the stored bytes. */
   partialMd5: string;
   /** Chapter number per spine item (DocFragment[i + 1]), null for the cover and title pages. */
   spine: (number | null)[];
 }
 
-/** Both ids KOReader may send for an exported file: its partial MD5 (the default) and md5 of its name. */
+/** The ids KOReader may send for an exported file: its partial MD5 (the default) and the md5 of each name it may have. */
 export async function recordExportedFile(db: Db, file: ExportedFile): Promise<void> {
   const common = { book_slug: file.slug, chapter_from: file.range.from, chapter_to: file.range.to, spine: file.spine, object_key: file.objectKey };
-  await upsertDocuments(db, [
-    { document: file.partialMd5, method: 'binary', ...common },
-    { document: fileNameMd5(file.fileName), method: 'filename', ...common },
-  ]);
+  const byName = [...new Set(file.fileNames.map(fileNameMd5))].map((document) => ({ document, method: 'filename' as const, ...common }));
+  await upsertDocuments(db, [{ document: file.partialMd5, method: 'binary', ...common }, ...byName]);
 }
 
-/** Whether a stored export has its ids recorded (copies stored before this feature are built anew). */
-export function isRecordedExport(db: Db, objectKey: string): Promise<boolean> {
-  return hasBinaryDocumentFor(db, objectKey);
+/**
+ * Whether a stored export has its ids recorded (copies stored before this feature are built anew).
+ * Its name ids are recorded again on the way, so that a copy stored before KOReader's OPDS names
+ * were known gets them, and a name moves to the newest build that has it.
+ */
+export async function isRecordedExport(db: Db, objectKey: string, fileNames: string[]): Promise<boolean> {
+  const binary = await binaryDocumentFor(db, objectKey);
+  if (!binary) return false;
+  const common = { book_slug: binary.book_slug, chapter_from: binary.chapter_from, chapter_to: binary.chapter_to, spine: spineOf(binary), object_key: objectKey };
+  await upsertDocuments(db, [...new Set(fileNames.map(fileNameMd5))].map((document) => ({ document, method: 'filename' as const, ...common })));
+  return true;
 }
 
 const FRAGMENT = /^\/body\/DocFragment\[(\d{1,6})\]/;
@@ -109,7 +116,7 @@ export async function pullProgress(deps: KosyncDeps, user: AppPasswordUser, docu
     progress: position.progress,
     percentage: Number(position.percentage),
     device: position.device,
-    device_id: position.device_id,
+    ...(position.device_id ? { device_id: position.device_id } : {}),
     timestamp: Math.floor(new Date(position.updated_at).getTime() / 1000),
   };
 }

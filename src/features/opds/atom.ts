@@ -8,6 +8,8 @@ export const OPENSEARCH_TYPE = 'application/opensearchdescription+xml';
 
 export const REL = {
   acquisition: 'http://opds-spec.org/acquisition',
+  buy: 'http://opds-spec.org/acquisition/buy',
+  openAccess: 'http://opds-spec.org/acquisition/open-access',
   image: 'http://opds-spec.org/image',
   thumbnail: 'http://opds-spec.org/image/thumbnail',
   sortNew: 'http://opds-spec.org/sort/new',
@@ -26,6 +28,8 @@ export interface AtomEntry {
   title: string;
   updated: string;
   authors: string[];
+  /** dc:language, a BCP 47 tag (book entries). */
+  language?: string;
   summary?: string;
   /** Navigation entries describe their target in a text content. */
   content?: string;
@@ -50,6 +54,7 @@ function entryXml(entry: AtomEntry): string {
     element('title', {}, { text: entry.title }),
     element('updated', {}, { text: entry.updated }),
     ...entry.authors.map(person),
+    ...(entry.language ? [element('dc:language', {}, { text: entry.language })] : []),
     ...entry.categories.map((c) => element('category', { term: c.term, label: c.label })),
     ...(entry.summary ? [element('summary', { type: 'text' }, { text: entry.summary })] : []),
     ...(entry.content ? [element('content', { type: 'text' }, { text: entry.content })] : []),

@@ -23,13 +23,13 @@ const DOWNLOAD = /^\/api\/export\/[^/]+$/;
 
 /**
  * E-readers cannot keep a cookie: the EPUB download an OPDS entry links to also accepts the app
- * password the catalogue was opened with. Only there, only for GET (a read: no CSRF question),
+ * password the catalogue was opened with. Only there, only for GET and HEAD (reads: no CSRF question),
  * and only app passwords; every other request, and a Basic header that does not sign in, is
  * resolved as before. The caller is as the export sees it (role for the Pro gate), no session.
  */
 export function withAppPasswordDownloads(resolve: CallerResolver, deps: AppPasswordDeps): CallerResolver {
   return async (request) => {
-    if (request.method === 'GET' && DOWNLOAD.test(urlOf(request).pathname)) {
+    if ((request.method === 'GET' || request.method === 'HEAD') && DOWNLOAD.test(urlOf(request).pathname)) {
       const user = await appPasswordCaller(deps, request);
       if (user) {
         const caller = { ...user, email: null, avatarKey: null, providerAvatarUrl: null, avatarUrl: null };

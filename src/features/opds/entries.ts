@@ -5,8 +5,12 @@ import { absolute, bookPagePath, epubPath, imageType } from './links.ts';
 
 export const EPUB_TYPE = 'application/epub+zip';
 export const UPGRADE_TITLE = 'Chapterhouse Pro: download this book as EPUB';
+export const READ_ONLINE_TITLE = 'Read it on Chapterhouse';
 
 export const bookUrn = (slug: string) => `urn:chapterhouse:book:${slug}`;
+
+/** The author an entry names (KOReader's OPDS browser names its download after it: kosync/koreader-names.ts). */
+export const entryAuthor = (author: string) => author.trim() || 'Unknown';
 
 /** What the reader of a feed may do with the EPUB: download it, or be shown where Pro is sold. */
 export interface EpubAccess {
@@ -15,25 +19,32 @@ export interface EpubAccess {
 }
 
 /**
- * One book as an OPDS acquisition entry. The EPUB is Pro's (billing/gate.ts requireExport): a
- * reader with the Pro features gets the acquisition link; any other reader a link to the upgrade
- * page instead when this server sells Pro, else nothing (rel "related": OPDS's acquisition/buy
- * would need a price, and the price is not per book).
+ * One book as an OPDS acquisition entry, which OPDS 1.2 (§5.2) gives at least one acquisition
+ * link. The EPUB is Pro's (billing/gate.ts requireExport): a reader with the Pro features gets
+ * the EPUB's acquisition link; any other reader, where this server sells Pro, acquisition/buy
+ * pointing to the upgrade page (the price is not per book, so none is given; the related link
+ * stays for readers that show only those), and where it does not, acquisition/open-access to the
+ * book's page, where it is read for free.
  */
-export function bookEntry(book: Book, base: string, viewer: EpubAccess, updated: string): AtomEntry {
+export function bookEntry(book: Book, base: string, viewer: EpubAccess, updated: string, language = 'en'): AtomEntry {
   const links: AtomLink[] = [];
   if (book.cover_url) {
     const type = imageType(book.cover_url);
     links.push({ rel: REL.image, href: absolute(base, book.cover_url), type }, { rel: REL.thumbnail, href: absolute(base, book.cover_url), type });
   }
-  links.push({ rel: 'alternate', href: absolute(base, bookPagePath(book.slug)), type: 'text/html', title: book.title });
+  const page = absolute(base, bookPagePath(book.slug));
+  links.push({ rel: 'alternate', href: page, type: 'text/html', title: book.title });
   if (viewer.canExport) links.push({ rel: REL.acquisition, href: absolute(base, epubPath(book.slug)), type: EPUB_TYPE });
-  else if (viewer.proForSale) links.push({ rel: 'related', href: absolute(base, UPGRADE_PATH), type: 'text/html', title: UPGRADE_TITLE });
+  else if (viewer.proForSale) {
+    const upgrade = absolute(base, UPGRADE_PATH);
+    links.push({ rel: REL.buy, href: upgrade, type: 'text/html', title: UPGRADE_TITLE }, { rel: 'related', href: upgrade, type: 'text/html', title: UPGRADE_TITLE });
+  } else links.push({ rel: REL.openAccess, href: page, type: 'text/html', title: READ_ONLINE_TITLE });
   return {
     id: bookUrn(book.slug),
     title: book.title,
     updated,
-    authors: [book.author.trim() || 'Unknown'],
+    authors: [entryAuthor(book.author)],
+    language,
     summary: book.description.trim() || undefined,
     categories: book.genres.map((name) => ({ term: name, label: name })),
     links,

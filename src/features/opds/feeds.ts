@@ -53,6 +53,8 @@ export interface BookPageOf {
   hasMore: boolean;
   /** When each book last changed (ISO), by slug. */
   changes: Map<string, string>;
+  /** Each book's language (a BCP 47 tag), by slug. */
+  languages: Map<string, string>;
   /** The feed's own time: its newest entry's, or a stable one when it has none. */
   updated: string;
 }
@@ -70,6 +72,28 @@ export function acquisitionFeed(ctx: FeedContext, id: string, title: string, pat
   ];
   if (list.page > 1) links.push({ rel: 'previous', href: pageUrl(list.page - 1), type: ACQUISITION_TYPE });
   if (list.hasMore) links.push({ rel: 'next', href: pageUrl(list.page + 1), type: ACQUISITION_TYPE });
-  const entries = list.books.map((book) => bookEntry(book, ctx.base, ctx.epub, list.changes.get(book.slug) ?? list.updated));
+  const entries = list.books.map((book) => bookEntry(book, ctx.base, ctx.epub, list.changes.get(book.slug) ?? list.updated, list.languages.get(book.slug)));
   return renderFeed({ id, title, updated: list.updated, links, entries }, SITE_NAME, absolute(ctx.base, '/'));
+}
+
+/**
+ * A refusal in the catalogue's own format (an e-reader shows a feed, not a web page): a feed
+ * titled with the message, whose one entry says it again and leads back to the start.
+ */
+export function errorFeed(ctx: Pick<FeedContext, 'base'>, status: number, message: string, path: string, updated: string): string {
+  const start = absolute(ctx.base, OPDS_ROOT);
+  const entry: AtomEntry = {
+    id: `urn:chapterhouse:opds:error:${status}`,
+    title: message,
+    updated,
+    authors: [],
+    content: message,
+    categories: [],
+    links: [{ rel: 'start', href: start, type: NAVIGATION_TYPE, title: SITE_NAME }],
+  };
+  const links: AtomLink[] = [
+    { rel: 'self', href: absolute(ctx.base, path), type: NAVIGATION_TYPE },
+    { rel: 'start', href: start, type: NAVIGATION_TYPE, title: SITE_NAME },
+  ];
+  return renderFeed({ id: `urn:chapterhouse:opds:error:${status}`, title: message, updated, links, entries: [entry] }, SITE_NAME, absolute(ctx.base, '/'));
 }

@@ -9,7 +9,8 @@ export function absolute(base: string, path: string, query: Record<string, strin
 
 export const bookPagePath = (slug: string) => `/book/${encodeURIComponent(slug)}`;
 /** The EPUB export (features/export/routes.ts): the whole book. */
-export const epubPath = (slug: string) => `/api/export/${encodeURIComponent(slug)}`;
+/** `auth=basic`: an e-reader that sends its app password only when challenged gets the challenge (export/routes.ts). */
+export const epubPath = (slug: string) => `/api/export/${encodeURIComponent(slug)}?auth=basic`;
 export const genreFeedPath = (slug: string) => `${OPDS_ROOT}/genres/${encodeURIComponent(slug)}`;
 export const shelfFeedPath = (shelf: string) => `${OPDS_ROOT}/shelves/${encodeURIComponent(shelf)}`;
 export const SEARCH_PATH = `${OPDS_ROOT}/search`;

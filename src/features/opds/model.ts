@@ -1,12 +1,30 @@
 import { t } from 'elysia';
+import { badRequest } from '../../platform/http/errors.ts';
+import { isShelf, type Shelf } from '../library/model.ts';
 
-/** Query and path values of the /opds feeds (the catalogue's limits: pages from 1 to 100,000). */
-const Page = t.Numeric({ minimum: 1, maximum: 100_000, multipleOf: 1, error: 'page must be a whole number of at least 1' });
+/**
+ * Query and path values of the /opds feeds, taken as text and checked by the routes (parsers
+ * below), so that a bad one is answered in the feed's own format rather than the site's error page.
+ */
+export const PageQuery = t.Object({ page: t.Optional(t.String({ maxLength: 20 })) });
+export const SearchQuery = t.Object({ q: t.Optional(t.String()), page: t.Optional(t.String({ maxLength: 20 })) });
+export const GenreParams = t.Object({ genre: t.String() });
+export const ShelfParams = t.Object({ shelf: t.String() });
 
-export const PageQuery = t.Object({ page: t.Optional(Page) });
-export const SearchQuery = t.Object({ q: t.Optional(t.String()), page: t.Optional(Page) });
-export const GenreParams = t.Object({ genre: t.String({ minLength: 1, maxLength: 100, error: 'genre must be a genre slug' }) });
-// Not t.UnionEnum: see library/model.ts (Elysia fills an optional UnionEnum with its first value).
-export const ShelfParams = t.Object({
-  shelf: t.Union([t.Literal('reading'), t.Literal('plan_to_read'), t.Literal('completed'), t.Literal('dropped')], { error: 'shelf must be one of reading, plan_to_read, completed, dropped' }),
-});
+/** The catalogue's limits: pages from 1 to 100,000; absent, the first. */
+export function pageOf(value: string | undefined): number {
+  if (value === undefined) return 1;
+  const page = Number(value);
+  if (value.trim() === '' || !Number.isInteger(page) || page < 1 || page > 100_000) throw badRequest('page must be a whole number of at least 1');
+  return page;
+}
+
+export function genreOf(value: string): string {
+  if (value.length < 1 || value.length > 100) throw badRequest('genre must be a genre slug');
+  return value;
+}
+
+export function shelfOf(value: string): Shelf {
+  if (!isShelf(value)) throw badRequest('shelf must be one of reading, plan_to_read, completed, dropped');
+  return value;
+}

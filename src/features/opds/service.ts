@@ -9,7 +9,7 @@ import { libraryOf } from '../library/service.ts';
 import type { Book } from '../catalogue/model.ts';
 import { acquisitionFeed, navigationFeed, type BookPageOf, type FeedContext, type NavigationItem } from './feeds.ts';
 import { OPDS_ROOT, SEARCH_PATH, genreFeedPath, shelfFeedPath } from './links.ts';
-import { catalogueChangedAt, lastChangesOf } from './queries.ts';
+import { catalogueChangedAt, entryFactsOf } from './queries.ts';
 
 /** The catalogue's lists as OPDS feeds: the catalogue's and the library's services, one page each. */
 export const LISTS = {
@@ -36,11 +36,12 @@ async function catalogueUpdated(db: Db): Promise<string> {
  * time, so a reader app sees a feed as changed only when a book on it did.
  */
 async function dated(db: Db, books: Book[], page: number, hasMore: boolean): Promise<BookPageOf> {
-  const times = await lastChangesOf(db, books.map((book) => book.slug));
-  const changes = new Map([...times].map(([slug, at]) => [slug, at.toISOString()]));
-  const newest = Math.max(...[...times.values()].map((at) => at.getTime()));
+  const facts = await entryFactsOf(db, books.map((book) => book.slug));
+  const changes = new Map([...facts].map(([slug, f]) => [slug, f.changed.toISOString()]));
+  const languages = new Map([...facts].map(([slug, f]) => [slug, f.language]));
+  const newest = Math.max(...[...facts.values()].map((f) => f.changed.getTime()));
   const updated = Number.isFinite(newest) ? new Date(newest).toISOString() : await catalogueUpdated(db);
-  return { books, page, hasMore, changes, updated };
+  return { books, page, hasMore, changes, languages, updated };
 }
 
 export async function rootFeed(db: Db, ctx: FeedContext): Promise<string> {

@@ -37,6 +37,8 @@ export interface BooksTable {
   content_warnings: DefaultJson;
   quality_score: number | null;
   quality_reasons: DefaultJson;
+  /** BCP 47 tag of the text (migration 20261130000500); 'en' unless an import said otherwise. */
+  language: Generated<string>;
 }
 
 export interface GenresTable {

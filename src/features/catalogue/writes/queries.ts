@@ -26,6 +26,7 @@ export interface BookValues {
   source_url: string | null;
   source_key: string | null;
   cover_key: string | null;
+  language?: string;
 }
 
 export function insertBook(db: Executor, values: BookValues) {

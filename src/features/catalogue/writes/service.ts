@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { renderingOf } from './stored-html.ts';
 import { genreSlug } from '../genres.ts';
+import { slugify } from '../../../platform/text/slug.ts';
 import * as q from './queries.ts';
 import type { Executor } from './queries.ts';
 
@@ -19,6 +20,8 @@ export interface BookDraft {
   sourceUrl: string | null;
   sourceKey: string | null;
   coverKey: string | null;
+  /** The text's language as the source gives it (an EPUB's dc:language); absent or unusable: English. */
+  language?: string | null;
 }
 
 export interface ChapterDraft {
@@ -39,9 +42,9 @@ export function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
-/** "The Iron Archive!" → "the-iron-archive"; never empty, at most 120 characters. */
+/** "The Iron Archive!" → "the-iron-archive", "Fluß" → "fluss"; never empty, at most 120 characters. */
 export function slugFromTitle(title: string): string {
-  const slug = genreSlug(title).slice(0, 120).replace(/-+$/, '');
+  const slug = slugify(title).slice(0, 120).replace(/-+$/, '');
   return slug || 'book';
 }
 
@@ -61,6 +64,14 @@ const cleanGenres = (names: string[]) => {
   return [...seen].map(([slug, name]) => ({ slug, name }));
 };
 
+const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i;
+
+/** A BCP 47 tag as the book declares it ('de', 'pt-BR'), or 'en' for anything that is not one. */
+export function languageTag(value: string | null | undefined): string {
+  const tag = (value ?? '').trim().replace(/_/g, '-');
+  return tag.length <= 35 && LANGUAGE_TAG.test(tag) ? tag : 'en';
+}
+
 /** A new book with a free slug made from its title. */
 export async function createBook(db: Executor, draft: BookDraft): Promise<string> {
   const slug = await freeSlug(db, draft.title);
@@ -73,6 +84,7 @@ export async function createBook(db: Executor, draft: BookDraft): Promise<string
     source_url: draft.sourceUrl,
     source_key: draft.sourceKey,
     cover_key: draft.coverKey,
+    language: languageTag(draft.language),
   });
   await q.setGenres(db, slug, cleanGenres(draft.genres));
   return slug;
