@@ -3,7 +3,8 @@ import { BASE_URL, startTestApp, type TestApp } from '../support/app.ts';
 import { DEBUG_TOKEN, TEST_ORIGIN, loginAs, type Session } from '../support/auth.ts';
 import { testClock } from '../support/clock.ts';
 
-const clock = testClock();
+// A fixed start: the "Pro until" days below are compared with this clock, never with the real one.
+const clock = testClock(new Date('2030-06-15T12:00:00Z'));
 let app: TestApp;
 let root: Session;
 beforeAll(async () => {

@@ -5,7 +5,8 @@ import { testClock } from '../support/clock.ts';
 import { endCanceledPro } from '../../src/features/billing/service.ts';
 import { changeAccount } from '../../src/features/accounts/admin/service.ts';
 
-const clock = testClock();
+// A fixed start: the "Pro until" days below are compared with this clock, never with the real one.
+const clock = testClock(new Date('2030-06-15T12:00:00Z'));
 let app: TestApp;
 let root: Session;
 beforeAll(async () => {
