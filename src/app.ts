@@ -1,4 +1,4 @@
-import { Elysia } from 'elysia';
+import { Elysia, type AnyElysia } from 'elysia';
 import type { BootedPlatform } from './platform/boot.ts';
 import type { AssetTable } from './platform/http/assets.ts';
 import { assetRoutes } from './platform/http/assets.ts';
@@ -49,7 +49,9 @@ import { opdsRoutes } from './features/opds/routes.ts';
 import { withAppPasswordDownloads } from './features/opds/basic-auth.ts';
 import { kosyncRoutes } from './features/kosync/routes.ts';
 import { offlineRoutes } from './features/offline/routes.ts';
-import { docsRoutes, type OpenApiDocument } from './features/docs/routes.ts';
+import { docsRoutes } from './features/docs/routes.ts';
+import { API_INFO, buildApiDocument } from './features/docs/openapi/build.ts';
+import type { OpenApiDocument } from './features/docs/openapi/types.ts';
 import { authPlugin } from './platform/http/auth.ts';
 import { createCallerResolver, type AccountsDeps } from './features/accounts/service.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
@@ -70,7 +72,7 @@ export interface AppOptions {
   audio?: AudioRouteOptions;
 }
 
-export function createApp(platform: BootedPlatform, assets: AssetTable, options: AppOptions = {}): Elysia<any, any, any, any, any, any, any> {
+export function createApp(platform: BootedPlatform, assets: AssetTable, options: AppOptions = {}) {
   const { config } = platform;
   const env: PageEnvironment = { baseUrl: config.baseUrl, asset: assets.url, offers: { translation: translationOffered(config), proForSale: proForSale(config.payments) } };
   let document: OpenApiDocument | null = null;
@@ -91,14 +93,8 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
   const listings = createCatalogueListings(platform);
   // Recording progress moves a book saved for later to the "reading" shelf: the library's rule, handed to progress.
   const startedReading = (userId: string, slug: string) => markStartedReading(platform.db, userId, slug);
-  const app: Elysia<any, any, any, any, any, any, any> = new Elysia()
-    // Before the error handler: its onError answers, and later error hooks would not run.
-    .use(routeLabels())
-    .use(errorHandler(env, platform.log, resolveCaller, errorPage))
-    .use(csrfGuard(originPolicy(config), platform.log))
-    .use(bodyLimit(requestBodyLimits(config)))
-    .use(jsonObjectBodies())
-    .use(auth)
+  // Features in four groups, so that the type of the whole app (App, with every route) stays within the compiler's depth.
+  const siteAndAccounts = new Elysia()
     .use(assetRoutes(assets))
     .use(healthRoutes(platform))
     .use(metricsRoutes({ db: platform.db, clock: platform.clock, jobKinds: JOB_KINDS.map((k) => k.kind) }, config.metricsToken))
@@ -106,7 +102,8 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(accountRoutes(accounts, auth, providers, env, removeAccount))
     .use(accountDataRoutes(platform, auth, env))
     .use(homeRoutes(platform, auth, env))
-    .use(catalogueRoutes(platform, auth, env, listings))
+    .use(catalogueRoutes(platform, auth, env, listings));
+  const reading = new Elysia()
     .use(readerRoutes(platform, auth, env))
     .use(progressRoutes(platform, auth, startedReading))
     .use(settingsRoutes(platform, auth, env, speech))
@@ -114,7 +111,8 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(followsRoutes(platform, auth, env))
     .use(commentsRoutes(platform, auth, env))
     .use(ratingsRoutes(platform, auth, env))
-    .use(discoveryRoutes(platform, auth, env))
+    .use(discoveryRoutes(platform, auth, env));
+  const listeningAndAdmin = new Elysia()
     .use(notificationsRoutes(platform, auth, env))
     .use(audioRoutes(platform, auth, env, { ...options.audio, speech }))
     .use(scrapingRoutes(platform, auth, env))
@@ -123,7 +121,8 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(importRoutes(platform, auth, env))
     .use(dedupRoutes(platform, auth, env))
     .use(adminDashboardRoutes(platform, auth, env))
-    .use(aiRoutes(platform, auth, env, ai))
+    .use(aiRoutes(platform, auth, env, ai));
+  const clientsAndBilling = new Elysia()
     .use(translationRoutes(platform, auth, env, ai))
     .use(billingRoutes(platform, auth, env))
     .use(policyRoutes(platform, auth, env))
@@ -131,8 +130,23 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(opdsRoutes(platform, auth, env, listings))
     .use(kosyncRoutes(platform, auth, startedReading))
     .use(offlineRoutes(platform, auth, env, assets, speech))
-    .use(seoRoutes(platform, auth, env))
-    .use(docsRoutes(async () => (document ??= await buildDocument(app)), env));
+    .use(seoRoutes(platform, auth, env));
+  // The document describes the finished app, which is only known once it is built.
+  let built: AnyElysia | null = null;
+  const app = new Elysia()
+    // Before the error handler: its onError answers, and later error hooks would not run.
+    .use(routeLabels())
+    .use(errorHandler(env, platform.log, resolveCaller, errorPage))
+    .use(csrfGuard(originPolicy(config), platform.log))
+    .use(bodyLimit(requestBodyLimits(config)))
+    .use(jsonObjectBodies())
+    .use(auth)
+    .use(siteAndAccounts)
+    .use(reading)
+    .use(listeningAndAdmin)
+    .use(clientsAndBilling)
+    .use(docsRoutes(async () => (document ??= await buildDocument(built!)), env));
+  built = app;
   if (platform.objects.kind === 'fs') app.use(objectRoutes(platform.objects, { secret: platform.objectSigningKey, maxUploadBytes: MAX_OBJECT_UPLOAD_BYTES }));
   return app;
 }
@@ -144,15 +158,9 @@ function originPolicy(config: BootedPlatform['config']): OriginPolicy {
 }
 
 /** Built on first request: the generator is loaded only when someone reads the API description. */
-async function buildDocument(app: Elysia<any, any, any, any, any, any, any>): Promise<OpenApiDocument> {
-  const { toOpenAPISchema } = await import('@elysiajs/openapi');
-  const { paths, components } = toOpenAPISchema(app, { staticFile: true });
-  return {
-    openapi: '3.0.3',
-    info: { title: 'Chapterhouse API', version: '0.1.0', description: 'JSON endpoints for the web layer and the mobile client.' },
-    paths: paths as OpenApiDocument['paths'],
-    components,
-  };
+async function buildDocument(app: AnyElysia): Promise<OpenApiDocument> {
+  const { document } = await buildApiDocument(app, API_INFO);
+  return document;
 }
 
 /** The app behind request ids, logging, security headers and compression. */

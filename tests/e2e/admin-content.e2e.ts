@@ -39,6 +39,39 @@ test('an admin starts a scrape from the admin page, watches it reach done, and o
   await context.close();
 });
 
+test('a refused range keeps what was typed; "Re-scrape every book" asks first, and going back starts nothing', async () => {
+  const context = await desktopContext(browser);
+  await signIn(context, 'e2e-scrape-forms', 'admin');
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto('/admin/scraping');
+  const range = page.locator('form[action="/admin/scraping/range"]');
+  await range.getByLabel('Book or chapter URL').fill(`${SOURCE}/book/a-short-errand`);
+  await range.getByLabel('From chapter').fill('9');
+  await range.getByLabel('To chapter').fill('2');
+  await range.getByRole('button', { name: 'Scrape these chapters' }).click();
+  const refused = page.locator('#scrape-range-form');
+  await refused.getByRole('alert').waitFor();
+  expect(await refused.getByRole('alert').innerText()).toContain('to must be a chapter number no smaller than from');
+  expect(await refused.getByLabel('Book or chapter URL').inputValue()).toBe(`${SOURCE}/book/a-short-errand`);
+  expect(await refused.getByLabel('From chapter').inputValue()).toBe('9');
+  await refused.getByLabel('To chapter').fill('10');
+  await refused.getByRole('button', { name: 'Scrape these chapters' }).click();
+  await page.waitForURL(/\/admin\/scraping\?task=/);
+  expect(await page.locator('.notice--error').count()).toBe(0);
+
+  const tasksBefore = await page.locator('.task').count();
+  await page.getByRole('button', { name: 'Re-scrape every book' }).click();
+  await page.getByRole('heading', { name: 'Re-scrape every book?' }).waitFor();
+  expect(await page.getByRole('button', { name: /^Yes, re-scrape/ }).isVisible()).toBe(true);
+  await page.getByRole('link', { name: 'No, go back' }).click();
+  await page.waitForURL('**/admin/scraping');
+  expect(await page.locator('.task').count()).toBe(tasksBefore);
+  // The refused form's page comes with its 400, which the browser reports; nothing else.
+  expect(errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+  await context.close();
+});
+
 test('an admin drops an EPUB on the import page, reviews the chapters it found, publishes, and opens the book', async () => {
   const context = await desktopContext(browser);
   await signIn(context, 'e2e-importer', 'admin');

@@ -24,7 +24,7 @@ async function journey(kind: string, context: BrowserContext): Promise<void> {
   for (const [slug, title] of BOOKS) {
     await page.goto(`/book/${slug}`);
     await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
-    await page.getByRole('button', { name: `Save ${title} to your library` }).click();
+    await page.getByRole('button', { name: `Save to library: ${title}` }).click();
     await page.locator(`#shelf-${slug} [role="status"]`).getByText('Saved to Plan to read.').waitFor();
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     expect(await page.locator(`#shelf-${slug}-select`).inputValue()).toBe('plan_to_read');

@@ -44,6 +44,8 @@ test('play a chapter, change the speed to 2.5, set a 15-minute sleep timer; afte
   const cycle = page.getByRole('button', { name: 'Change the speed' });
   for (let i = 0; i < 5; i++) await cycle.click();
   expect(await cycle.innerText()).toBe('2.5×');
+  // Its name begins with what it shows (WCAG 2.5.3), so "2.5×" spoken by a voice user finds it.
+  expect(await cycle.getAttribute('aria-label')).toBe('2.5×, Change the speed');
   const state = await audioState(page);
   expect(state.rate).toBe(2.5);
   expect(state.pitch).toBe(true);
@@ -93,6 +95,27 @@ test('the stored audio can be sought with the keys, the spoken sentence is highl
   await page.waitForFunction(() => document.querySelector('[data-player]')!.getAttribute('data-state') === 'stored', undefined, { timeout: 30_000 });
   await page.waitForFunction(() => (CSS as unknown as { highlights: Map<string, unknown> }).highlights.has('player-sentence'), undefined, { timeout: 10_000 });
 
+  // The bar names what is heard, with the book; paused and scrolled away, a tap on it brings the
+  // page back to the sentence being read.
+  const bookTitle = ((await (await page.request.get(`${BASE_URL}/api/book/the-last-train-to-veld`)).json()) as { book: { title: string } }).book.title;
+  const chapter1 = ((await (await page.request.get(`${BASE_URL}/api/chapter/the-last-train-to-veld/1`)).json()) as { chapter: { title: string } }).chapter.title;
+  expect((await page.locator('[data-player-now]').innerText()).split('\n').map((line) => line.trim())).toEqual([chapter1, bookTitle]);
+  await page.locator('[data-player-toggle]').click();
+  await page.waitForFunction(() => document.querySelector<HTMLAudioElement>('[data-player-audio]')!.paused);
+  await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+  const spokenInView = () => {
+    const highlight = (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('player-sentence');
+    const range = highlight ? [...highlight][0] : undefined;
+    const box = range?.getBoundingClientRect();
+    return !!box && box.top >= 0 && box.bottom <= window.innerHeight;
+  };
+  expect(await page.evaluate(spokenInView)).toBe(false);
+  await page.locator('[data-player-now]').click();
+  await page.waitForFunction(spokenInView, undefined, { timeout: 5000 });
+  expect(page.url()).toEndWith('/book/the-last-train-to-veld/1');
+  await page.locator('[data-player-toggle]').click();
+  await page.waitForFunction(() => !document.querySelector<HTMLAudioElement>('[data-player-audio]')!.paused);
+
   // Keys in the player: space pauses, → skips 30 s (the stored file is reopened where asked).
   await page.getByRole('button', { name: 'Change the speed' }).focus();
   await page.locator('[data-player-bar]').focus();
@@ -124,6 +147,7 @@ test('the stored audio can be sought with the keys, the spoken sentence is highl
   }, undefined, { timeout: 30_000 });
   const chapter2 = (await (await page.request.get(`${BASE_URL}/api/chapter/the-last-train-to-veld/2`)).json()) as { chapter: { title: string } };
   expect((await page.locator('h1').textContent())!.trim()).toBe(chapter2.chapter.title);
+  expect((await page.locator('[data-player-now-chapter]').textContent())!.trim()).toBe(chapter2.chapter.title);
   expect(await page.title()).toStartWith(`${chapter2.chapter.title} · `);
   expect(await page.evaluate(() => (window as unknown as { mark?: string }).mark)).toBe('chapter 1');
   expect(errors).toEqual([]);
@@ -171,3 +195,55 @@ test('phone: the docked player fits the screen', async () => {
   expect(errors).toEqual([]);
   await context.close();
 });
+
+/** How much of the window's height fixed and sticky things cover (their union), as a fraction. */
+function coveredByBars(): number {
+  const spans: [number, number][] = [];
+  for (const element of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+    const position = getComputedStyle(element).position;
+    if (position !== 'fixed' && position !== 'sticky') continue;
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden') continue;
+    const top = Math.max(0, box.top);
+    const bottom = Math.min(window.innerHeight, box.bottom);
+    if (bottom > top && (position === 'fixed' || box.top <= 0.5 || box.bottom >= window.innerHeight - 0.5)) spans.push([top, bottom]);
+  }
+  spans.sort((a, b) => a[0] - b[0]);
+  let covered = 0;
+  let end = 0;
+  for (const [top, bottom] of spans) {
+    if (bottom <= end) continue;
+    covered += bottom - Math.max(top, end);
+    end = bottom;
+  }
+  return covered / window.innerHeight;
+}
+
+for (const [width, height, textPx, what] of [
+  [320, 256, 16, 'a page zoomed to 400 % (320×256)'],
+  [640, 512, 16, 'a page zoomed to 200 % (640×512)'],
+] as const) {
+  test(`the player and the bars never cover more than a third of ${what}`, async () => {
+    const context = await phoneContext(browser, { width, height });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: textPx, fixed: Math.round((textPx * 13) / 16) } });
+    await page.goto('/book/morning-bread/1');
+    await page.getByRole('button', { name: 'Listen', exact: true }).click();
+    await playedPast(page, 0.5);
+    await page.waitForFunction(() => document.documentElement.style.getPropertyValue('--player-h') !== '');
+    // Reading on (the bars that hide on the way down are hidden), then back up a little (they return).
+    const measured: Record<string, number> = {};
+    for (const [moment, y] of [['reading', 600], ['back up', 450]] as const) {
+      await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+      await page.waitForTimeout(400);
+      measured[moment] = Math.round((await page.evaluate(coveredByBars)) * 100);
+    }
+    expect(measured.reading).toBeLessThanOrEqual(33);
+    expect(measured['back up']).toBeLessThanOrEqual(33);
+    await page.getByRole('button', { name: 'Pause' }).click();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}

@@ -143,6 +143,10 @@ test('reading statistics: the year and the last 30 days render as SVG on a phone
     expect(box.width).toBeGreaterThan(width < 500 ? 250 : 500);
     expect(box.width).toBeLessThanOrEqual(width);
     expect(box.height).toBeGreaterThan(40);
+    // The legend's swatches keep their own size, and no two month names overlap.
+    for (const swatch of await view.locator('.stats-legend__swatch').all()) expect((await swatch.boundingBox())!.width).toBeLessThanOrEqual(12);
+    const months = await view.locator('.stats-heatmap__month').evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })));
+    for (let i = 1; i < months.length; i++) expect(months[i]!.left).toBeGreaterThanOrEqual(months[i - 1]!.right);
     // Today's square is shaded, and its title names the chapters read.
     const shaded = view.locator('.stats-heatmap > svg rect.stats-heat:not(.stats-heat--0)');
     expect(await shaded.count()).toBeGreaterThanOrEqual(1);

@@ -100,18 +100,20 @@ describe('settings page', () => {
     const saves = recordSaves(page);
     // On the context: the service worker's own requests to the server are refused too.
     await context.route('**/api/settings', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable","message":"Down"}' }));
+    // Auto-next is on by default: the click turns it off.
+    expect(await page.locator('#settings-auto-next').isChecked()).toBe(true);
     await page.locator('label[for="settings-auto-next"]').click();
     await page.waitForFunction(() => document.querySelector('[data-settings-status]')?.classList.contains('is-error'));
     expect(await status(page).innerText()).toContain('could not be saved');
-    expect(await page.locator('#settings-auto-next').isChecked()).toBe(true);
+    expect(await page.locator('#settings-auto-next').isChecked()).toBe(false);
 
     await context.unroute('**/api/settings');
     await page.selectOption('#settings-voice', 'espeak-en-us');
     await page.locator('#settings-speed').focus();
     await page.keyboard.press('ArrowRight'); // 1.0 → 1.05
     await page.waitForFunction(() => document.querySelector('[data-settings-status]')?.textContent === 'Saved');
-    expect(saves.at(-1)).toEqual({ auto_next: true, voice: 'espeak-en-us', speed: 1.05 });
-    expect(await (await context.request.get(`${BASE_URL}/api/settings`)).json()).toMatchObject({ auto_next: true, speed: 1.05 });
+    expect(saves.at(-1)).toEqual({ auto_next: false, voice: 'espeak-en-us', speed: 1.05 });
+    expect(await (await context.request.get(`${BASE_URL}/api/settings`)).json()).toMatchObject({ auto_next: false, speed: 1.05 });
     await context.close();
   });
 

@@ -71,7 +71,7 @@ describe('GET /api/account/export', () => {
       version: 1,
       exported_at: '2026-03-04T23:59:30.000Z',
       user: { id: session.user.id, username: 'export-reader', role: 'user', email: 'export-reader@example.test', email_verified: true, has_password: true, library_private: false, avatar_url: null },
-      settings: { theme: 'slate', speed: 1.5, auto_next: false },
+      settings: { theme: 'slate', speed: 1.5, auto_next: true },
       progress: [{ slug: BOOK, title: 'Morning Bread', chapter: 2, audio_time: 42.5 }],
       library: [{ slug: BOOK, shelf: 'reading' }],
       comments: [{ id: commentId, slug: BOOK, book_title: 'Morning Bread', chapter: 1, parent_id: null, text: 'Loved the bakery scene, says export-reader', upvotes: 2, downvotes: 0 }],

@@ -51,17 +51,20 @@ describe('scraping page', () => {
     expect(html).toContain('Done');
   });
 
-  test('a form posting a URL that is not a source page comes back with the reason; a good one starts a task', async () => {
+  test('a form posting a URL that is not a source page comes back with the reason (and the URL); a good one starts a task', async () => {
     const bad = await form('/admin/scraping/book', { url: 'https://evil.example/book/x' });
-    expect(bad.status).toBe(303);
-    expect(decodeURIComponent(bad.headers.get('location')!)).toContain('error=evil.example is not a configured source');
+    expect(bad.status).toBe(400);
+    const badHtml = await bad.text();
+    expect(badHtml).toContain('evil.example is not a configured source');
+    expect(badHtml).toContain('value="https://evil.example/book/x"');
     const good = await form('/admin/scraping/book', { url: 'http://127.0.0.1:4555/book/a-short-errand' });
     expect(good.headers.get('location')).toMatch(/^\/admin\/scraping\?task=[0-9a-f-]{36}&done=started$/);
     const page = await (await get(good.headers.get('location')!, admin)).text();
     expect(page).toContain('Started. The task is below.');
     expect(page).toContain('task--highlight');
     const range = await form('/admin/scraping/range', { url: 'http://127.0.0.1:4555/book/a-short-errand', from: '' });
-    expect(decodeURIComponent(range.headers.get('location')!)).toContain('error=url and from are required');
+    expect(range.status).toBe(400);
+    expect(await range.text()).toContain('url and from are required');
   });
 });
 

@@ -317,6 +317,29 @@ describe('notifications', () => {
     expect(note!.title).toMatch(/^Áudio pronto: .+, capítulo 2$/);
   });
 
+  test('chapters asked for one after another gather in one "Audio ready" per book while it is unread', async () => {
+    const session = await loginAs(app, 'au-notify-many', { role: 'pro' });
+    for (const chapter of [1, 2, 3]) {
+      await post({ cookie: session.cookie }, { slug: 'letters-to-the-lighthouse', chapter, voice: 'flite-kal' });
+      await waitDone({ cookie: session.cookie }, 'letters-to-the-lighthouse', chapter, 'flite-kal');
+    }
+    const gathered = await notes(session.cookie, session.user.id);
+    expect(gathered).toHaveLength(1);
+    expect(gathered[0]).toMatchObject({ body: 'The narration of these chapters is ready to play.', link: '/book/letters-to-the-lighthouse/1' });
+    expect(gathered[0]!.title).toMatch(/^Audio ready: .+, chapters 1–3$/);
+  });
+
+  test('no "Audio ready" for a chapter fetched ahead by the player, nor for one streamed while it was made', async () => {
+    const session = await loginAs(app, 'au-notify-quiet', { role: 'pro' });
+    await post({ cookie: session.cookie }, { slug: 'letters-to-the-lighthouse', chapter: 4, voice: 'flite-kal', ahead: true });
+    await waitDone({ cookie: session.cookie }, 'letters-to-the-lighthouse', 4, 'flite-kal');
+    const stream = await audioCall(app, 'GET', '/api/audio-stream/letters-to-the-lighthouse/5?voice=flite-kal', { cookie: session.cookie });
+    expect(stream.status).toBe(200);
+    await stream.arrayBuffer();
+    await waitDone({ cookie: session.cookie }, 'letters-to-the-lighthouse', 5, 'flite-kal');
+    expect(await notes(session.cookie, session.user.id)).toEqual([]);
+  });
+
   test('a failure is told too; an anonymous request notifies the admins', async () => {
     const session = await loginAs(app, 'au-notify-fail', { role: 'pro' });
     await post({ cookie: session.cookie }, { slug: 'letters-to-the-lighthouse', chapter: 3, voice: 'espeak-broken' });

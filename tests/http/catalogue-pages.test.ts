@@ -144,7 +144,7 @@ describe('/browse with htmx', () => {
     const { html } = await page('/browse?status=completed&limit=2&page=2', 'browse-grid');
     expect(html).not.toContain('<html');
     expect(html).not.toContain('class="book-grid"');
-    expect(html.trimStart()).toStartWith('<li>');
+    expect(html.trimStart()).toStartWith('<li tabindex="-1" data-swap-focus="" data-announce="2 more books below."><article class="book-card">');
     expect(cards(html)).toBe(2);
     expect(html).toMatch(/<a id="browse-more"[^>]*hx-get="\/browse\?status=completed&limit=2&page=3"[^>]*hx-swap-oob="true"/);
   });

@@ -106,7 +106,7 @@ describe('forms', () => {
     expect(item).toContain(`hx-target="#comment-${id}"`); // Delete is offered to the author
 
     const reply = await form('/book/morning-bread/comments', ann, { text: 'a reply', chapter: '4', parent_id: String(id) }, { htmx: true });
-    expect(await reply.text()).toMatch(/^<li class="comment-replies__item" id="item-\d+"><article class="comment" id="comment-\d+">/);
+    expect(await reply.text()).toMatch(/^<li class="comment-replies__item" id="item-\d+"><article class="comment" id="comment-\d+" tabindex="-1" data-swap-focus="" data-announce="Your comment is posted\.">/);
 
     const plain = await form('/book/morning-bread/comments', ann, { text: 'No JS', chapter: '4', return_to: '/book/morning-bread/comments?chapter=4&sort=new' });
     expect(plain.status).toBe(303);

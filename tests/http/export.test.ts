@@ -308,7 +308,8 @@ test('the API description lists the endpoint with its query and error answers', 
   const op = doc.paths['/api/export/{slug}']?.get;
   expect(op).toBeDefined();
   expect(op!.parameters!.map((p) => p.name).sort()).toEqual(['auth', 'from', 'slug', 'to']);
-  expect(Object.keys(op!.responses).sort()).toEqual(['400', '401', '403', '404']);
+  expect(Object.keys(op!.responses).sort()).toEqual(['200', '400', '401', '403', '404']);
+  expect(Object.keys((op!.responses['200'] as { content: Record<string, unknown> }).content)).toEqual(['application/epub+zip']);
 });
 
 describe('the book page', () => {

@@ -66,7 +66,7 @@ describe('ShelfControl', () => {
     );
     // Attribute values are quoted with their quotes escaped: the title cannot leave the attribute.
     expect(html).not.toContain('"><script>');
-    expect(html).toContain('aria-label="Shelf for &#34;><script>1</script>"');
+    expect(html).toContain('aria-label="On shelf: &#34;><script>1</script>"');
     expect(html).not.toContain('<b>');
     expect(html).toContain('&lt;b&gt;done&lt;/b&gt;');
     expect(html).toContain('<option value="dropped" selected>Dropped</option>');

@@ -130,7 +130,7 @@ test('a stale write from a signed-in reader comes back not applied, with the sto
   await post({ slug: 'ink-and-alibis', chapter: 3, scroll: 0.5, timestamp: newer }, headers);
   const stale = await post({ slug: 'ink-and-alibis', chapter: 1, timestamp: Date.now() - 3_600_000 }, headers);
   expect(stale.status).toBe(200);
-  expect(await stale.json()).toEqual({ applied: false, progress: { slug: 'ink-and-alibis', chapter: 3, scroll: 0.5, audio_time: 0, updated: newer } });
+  expect(await stale.json()).toEqual({ applied: false, progress: { slug: 'ink-and-alibis', chapter: 3, scroll: 0.5, audio_time: 0, updated: newer, furthest_chapter: 3, furthest_scroll: 0.5 } });
 });
 
 test('DELETE /api/progress/{slug} forgets only this reader’s place in that book', async () => {

@@ -106,7 +106,7 @@ describe('rendering and its cache', () => {
     await announceChapterChange(app.platform.cache, 'morning-bread');
     const { res, body } = await page('/book/morning-bread/3');
     expect(res.status).toBe(200);
-    expect(body).toMatch(/<div class="reader__text"><p>Fresh <em>text<\/em> \d+<\/p><\/div>/);
+    expect(body).toMatch(/<div class="reader__text" lang="en"><p>Fresh <em>text<\/em> \d+<\/p><\/div>/);
   });
 });
 
@@ -118,9 +118,9 @@ describe('the reader page', () => {
     expect(body).toContain('<meta property="og:type" content="article"/>');
     expect(body).toContain('<meta name="description" content="Chapter 2 of Ink and Alibis by Margery Fell"/>');
     expect(body).toContain('<p class="reader__book"><a href="/book/ink-and-alibis">Ink and Alibis</a></p>');
-    expect(body).toContain('<h1 class="reader__title">Who Holds the Key</h1>');
+    expect(body).toContain('<h1 class="reader__title" lang="en">Who Holds the Key</h1>');
     expect(body).toContain('Chapter 2 of 6');
-    expect(body).toContain('<div class="reader__text"><p>Nell did not say it');
+    expect(body).toContain('<div class="reader__text" lang="en"><p>Nell did not say it');
     expect(body).toMatch(/<a class="[^"]*" rel="prev" href="\/book\/ink-and-alibis\/1">/);
     expect(body).toMatch(/<a class="[^"]*" rel="next" href="\/book\/ink-and-alibis\/3">/);
     expect(body).toContain('<a class="reader-nav__contents" href="/book/ink-and-alibis#chapter-2">All chapters</a>');
@@ -165,7 +165,7 @@ describe('the reader page', () => {
     await db.insertInto('chapters').values({ book_slug: 'two-pages', number: 150, title: '', text: 'Late start.' }).execute();
     const { body } = await page('/book/two-pages/150');
     expect(body).toContain('href="/book/two-pages?chapters_page=2#chapter-150"');
-    expect(body).toContain('<h1 class="reader__title">Chapter 150</h1>'); // untitled chapters get a name
+    expect(body).toContain('<h1 class="reader__title" lang="en">Chapter 150</h1>'); // untitled chapters get a name
   });
 
   test('unknown books, unknown chapters and malformed numbers get the HTML 404 page', async () => {
@@ -182,7 +182,7 @@ describe('the reader page', () => {
       .where('book_slug', '=', 'morning-bread').where('number', '=', 4).execute();
     await announceChapterChange(app.platform.cache, 'morning-bread');
     const { body } = await page('/book/morning-bread/4');
-    const text = /<div class="reader__text">([\s\S]*?)<\/div>/.exec(body)?.[1];
+    const text = /<div class="reader__text" lang="en">([\s\S]*?)<\/div>/.exec(body)?.[1];
     expect(text).toBe('<p>Safe words.</p>');
   });
 });

@@ -19,7 +19,7 @@ const PATH = '/book/ink-and-alibis/2';
 const get = (path: string, headers: Record<string, string> = {}, handle: Handler = app.handle) =>
   handle(new Request(new URL(path, BASE_URL), { headers: { accept: 'text/html', ...headers } }));
 const text = async (path: string, headers: Record<string, string> = {}, handle?: Handler) => (await get(path, headers, handle)).text();
-const titleOf = (html: string) => /<h1 class="reader__title">([^<]*)<\/h1>/.exec(html)?.[1];
+const titleOf = (html: string) => /<h1 class="reader__title" lang="en">([^<]*)<\/h1>/.exec(html)?.[1];
 
 describe('the cached chapter page', () => {
   test('a different theme, locale, font or size never gets another look\'s page', async () => {

@@ -81,8 +81,10 @@ describe('bad input', () => {
   });
 });
 
-describe('accepted, then 409', () => {
-  test('202 {task_id, status}; to omitted means to the last chapter; a second range while one runs is 409', async () => {
+describe('accepted and queued behind whatever runs; 409 only for a book already being scraped', () => {
+  const OTHER = `${SITE}/book/the-glass-orchard`;
+
+  test('202 {task_id, status}; to omitted means to the last chapter; another book while one waits is 202, queued behind it; the same book is 409', async () => {
     const res = await send(app, admin, JSON.stringify({ url: `${BOOK}/chapter-7`, from: 5 }));
     expect(res.status).toBe(202);
     const body = (await res.json()) as { task_id: string; status: string };
@@ -90,15 +92,24 @@ describe('accepted, then 409', () => {
     const task = await app.platform.db.selectFrom('scrape_tasks').selectAll().where('id', '=', body.task_id).executeTakeFirstOrThrow();
     expect(task).toMatchObject({ kind: 'range', url: BOOK, from_chapter: 5, to_chapter: null, initiator_id: admin.user.id, status: 'pending' });
 
-    const again = await send(app, admin, JSON.stringify({ url: BOOK, from: 1, to: 3 }));
-    expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ error: 'conflict', message: 'A scrape is already running; try again when it has finished' });
+    const same = await send(app, admin, JSON.stringify({ url: BOOK, from: 1, to: 3 }));
+    expect(same.status).toBe(409);
+    expect(await same.json()).toEqual({ error: 'conflict', message: 'A scrape of this book is already running; try again when it has finished' });
+
+    const again = await send(app, admin, JSON.stringify({ url: OTHER, from: 1, to: 3 }));
+    expect(again.status).toBe(202);
+    const queued = (await again.json()) as { task_id: string; status: string };
+    expect(queued.status).toBe('pending');
+    const second = (await (await app.fetch(`/api/admin/scrape-tasks/${queued.task_id}`, { headers: { cookie: admin.cookie } })).json()) as { detail: { waiting_for: unknown } };
+    expect(second.detail.waiting_for).toEqual({ reason: 'queue', position: 2, task_id: body.task_id });
+    await app.fetch(`/api/admin/scrape-tasks/${queued.task_id}/cancel`, { method: 'POST', headers: { cookie: admin.cookie, origin: TEST_ORIGIN } });
 
     const listed = await app.fetch('/api/admin/scrape-tasks', { headers: { cookie: admin.cookie } });
     const { tasks } = (await listed.json()) as { tasks: { id: string; to: number | null; from: number | null }[] };
-    expect(tasks[0]).toMatchObject({ id: body.task_id, from: 5, to: null });
+    expect(tasks[0]).toMatchObject({ id: queued.task_id, from: 1, to: 3 });
+    expect(tasks[1]).toMatchObject({ id: body.task_id, from: 5, to: null });
 
-    // Cancelled while waiting: it ends at once, and a new range is accepted, with its `to` kept.
+    // Cancelled while waiting: it ends at once, and a new range of that book is accepted, with its `to` kept.
     const cancelled = await app.fetch(`/api/admin/scrape-tasks/${body.task_id}/cancel`, { method: 'POST', headers: { cookie: admin.cookie, origin: TEST_ORIGIN } });
     expect(((await cancelled.json()) as { status: string }).status).toBe('cancelled');
     const next = await send(app, admin, JSON.stringify({ url: BOOK, from: 1, to: 3 }));
@@ -108,13 +119,19 @@ describe('accepted, then 409', () => {
     await app.fetch(`/api/admin/scrape-tasks/${id}/cancel`, { method: 'POST', headers: { cookie: admin.cookie, origin: TEST_ORIGIN } });
   });
 
-  test('two ranges at the same moment: exactly one is accepted', async () => {
-    const results = await Promise.all([1, 2, 3].map((n) => send(app, admin, JSON.stringify({ url: BOOK, from: n }))));
-    expect(results.map((r) => r.status).sort()).toEqual([202, 409, 409]);
-    for (const res of results.filter((r) => r.status === 202)) {
-      const { task_id } = (await res.json()) as { task_id: string };
-      await app.fetch(`/api/admin/scrape-tasks/${task_id}/cancel`, { method: 'POST', headers: { cookie: admin.cookie, origin: TEST_ORIGIN } });
-    }
+  test('at the same moment: three ranges of one book, exactly one accepted; three books, all accepted in one queue', async () => {
+    const cancelAll = async (results: Response[]) => {
+      for (const res of results.filter((r) => r.status === 202)) {
+        const { task_id } = (await res.json()) as { task_id: string };
+        await app.fetch(`/api/admin/scrape-tasks/${task_id}/cancel`, { method: 'POST', headers: { cookie: admin.cookie, origin: TEST_ORIGIN } });
+      }
+    };
+    const sameBook = await Promise.all([1, 2, 3].map((n) => send(app, admin, JSON.stringify({ url: BOOK, from: n }))));
+    expect(sameBook.map((r) => r.status).sort()).toEqual([202, 409, 409]);
+    await cancelAll(sameBook);
+    const books = await Promise.all(['a', 'b', 'c'].map((name) => send(app, admin, JSON.stringify({ url: `${SITE}/book/book-${name}`, from: 1 }))));
+    expect(books.map((r) => r.status)).toEqual([202, 202, 202]);
+    await cancelAll(books);
   });
 });
 

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const DEFAULTS = { auto_next: false, voice: 'espeak-en-us', speed: 1, theme: 'amber', locale: 'en', font_family: 'system', font_size: 1 };
+const DEFAULTS = { auto_next: true, voice: 'espeak-en-us', speed: 1, theme: 'amber', locale: 'en', font_family: 'system', font_size: 1 };
 const json = { accept: 'application/json', 'content-type': 'application/json' };
 let counter = 0;
 /** A fresh anonymous reader (the mobile client's header). */

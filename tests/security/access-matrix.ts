@@ -75,6 +75,7 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   'GET /api/docs': { access: 'public' },
 
   // Accounts and sign-in
+  'POST /api/auth/register': { access: 'public' },
   'ALL /api/auth/register': { access: 'public' },
   'POST /api/auth/join': { access: 'one-time-link', json: { token: 'made-up-token-0123456789abcdef', username: 'link-tester', password: 'a long enough passphrase' } },
   'POST /api/auth/set-password': { access: 'one-time-link', json: { token: 'made-up-token-0123456789abcdef', password: 'a long enough passphrase' } },

@@ -25,7 +25,8 @@ export interface ScrapeAppOptions {
   rate?: number;
   runner?: boolean;
   leaseSeconds?: number;
-  sources?: Partial<SourcesConfig>;
+  /** The sources' settings, and when the task says the source is slow or its pace worth a word (source-watch.ts). */
+  sources?: Partial<SourcesConfig> & { slowAfterMs?: number; minWaitMs?: number };
   env?: Record<string, string>;
   /** Other kinds the runner runs too (e.g. the new-chapters schedule). */
   extraKinds?: JobKindSpec[];

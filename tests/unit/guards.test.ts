@@ -88,7 +88,7 @@ describe('the signed-in user of a guarded route', () => {
     .use(errorHandler({ baseUrl: 'http://localhost', asset: (p) => p }, silentLogger))
     .use(authPlugin(byRole))
     .get('/api/me', ({ user }) => ({ id: user.id, role: user.role }), { auth: 'user' })
-    .put('/device/push', async ({ user, request }) => ({ id: user.id, text: await request.text() }), { auth: { credential: deviceKey }, parse: 'none' })
+    .put('/device/push', async ({ user, request }) => ({ id: user.id, text: await request.text() }), { auth: { credential: deviceKey, scheme: 'kosync' }, parse: 'none' })
     .post('/backend', ({ caller }) => ({ user: caller.user?.role ?? null }), { access: (_caller, { request }) => {
       if (request.headers.get('x-service') !== 'yes' && _caller.user?.role !== 'admin') throw new AppError(403, 'forbidden', 'Administrators only');
     } });

@@ -35,7 +35,7 @@ function dataFor(rand: () => number, slug: string, n: number): ChapterPageData {
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   const count = pick([n, n + 1, n + 500, 3]);
   return {
-    book: { slug, title: pick(NASTY_TEXT) || 'Untitled', author: pick(NASTY_TEXT), cover_url: rand() < 0.5 ? null : `/covers/${slug}/c-${Math.floor(rand() * 1e6)}.webp`, status: rand() < 0.5 ? 'ongoing' : 'completed', chapter_count: count },
+    book: { slug, title: pick(NASTY_TEXT) || 'Untitled', author: pick(NASTY_TEXT), cover_url: rand() < 0.5 ? null : `/covers/${slug}/c-${Math.floor(rand() * 1e6)}.webp`, status: rand() < 0.5 ? 'ongoing' : 'completed', chapter_count: count, language: pick(['en', 'pt-BR', 'de', 'x"<y']) },
     chapter: { number: n, title: pick(NASTY_TEXT), html: `<h2>Heading &amp; more</h2>\n<p>Text “${pick(NASTY_TEXT).replace(/[<>&]/g, '')}” with <em>emphasis</em>.</p>` },
     prev: rand() < 0.2 ? null : Math.max(0, n - 1 - Math.floor(rand() * 3)),
     next: rand() < 0.2 ? null : n + 1 + Math.floor(rand() * 3),

@@ -58,7 +58,7 @@ export function AppearanceMenu({ ctx }: { ctx: PageContext }): JSX.Element {
           options={FONT_FAMILIES.map((font) => ({ value: font, label: t(`font.${font}`) }))} />
         <SelectField id="prefs-size" name="font_size" label={t('appearance.fontSize')} selected={String(ctx.fontSize)}
           options={sizes.map((size) => ({ value: String(size), label: percent.format(size) }))} />
-        <SelectField id="prefs-locale" name="locale" label={t('appearance.locale')} selected={ctx.locale}
+        <SelectField id="prefs-locale" name="locale" confirmChange label={t('appearance.locale')} selected={ctx.locale}
           options={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale], lang: locale }))} />
         <button type="submit" class="button" data-prefs-save safe>
           {t('action.save')}

@@ -21,7 +21,7 @@ export interface AudioPlayerProps {
  */
 export const PLAYER_SCRIPTS = [
   'format', 'sleep', 'highlight', 'keys', 'session', 'source', 'settings', 'position',
-  'bar', 'free-limit', 'controls', 'timeline', 'handover', 'playback', 'voice-picker', 'play-from-here', 'chapter-swap', 'chapter-move', 'next-chapter', 'player',
+  'bar', 'free-limit', 'controls', 'timeline', 'handover', 'playback', 'voice-picker', 'play-from-here', 'now-playing', 'chapter-swap', 'chapter-move', 'next-chapter', 'player',
 ].map((part) => `js/player/${part}.js`);
 
 export const SLEEP_MINUTES = [15, 30, 45, 60] as const;
@@ -87,6 +87,18 @@ export function AudioPlayer(props: AudioPlayerProps): JSX.Element {
       </button>
       <p class="player__status" role="status" aria-live="polite" data-player-status></p>
       <div class="player__bar" data-player-bar hidden tabindex="-1">
+        {/* What a listener glances at; a tap brings the page to the sentence being read (now-playing.js). */}
+        <a class="player__now" href={`/book/${props.slug}/${props.chapter}`} data-player-now>
+          {props.coverUrl ? <img class="player__now-cover" src={props.coverUrl} alt="" width="24" height="34" loading="lazy" decoding="async" /> : ''}
+          <span class="player__now-text">
+            <span class="player__now-chapter" data-player-now-chapter safe>
+              {props.chapterTitle}
+            </span>
+            <span class="player__now-book" safe>
+              {props.bookTitle}
+            </span>
+          </span>
+        </a>
         <div class="player__main">
           <button type="button" class="player__button player__toggle" data-player-toggle aria-label={t('player.play')}>
             <span class="player__icon" aria-hidden="true" data-player-icon>▶</span>
@@ -102,7 +114,7 @@ export function AudioPlayer(props: AudioPlayerProps): JSX.Element {
           <button type="button" class="player__button" data-player-forward aria-label={t('player.forward')}>
             <span aria-hidden="true">+30</span>
           </button>
-          <button type="button" class="player__button player__speed" data-player-speed-cycle aria-label={t('player.speedCycle')}>
+          <button type="button" class="player__button player__speed" data-player-speed-cycle aria-label={`1×, ${t('player.speedCycle')}`} data-action={t('player.speedCycle')}>
             1×
           </button>
           <span class="player__sleep-badge" data-player-sleep-badge hidden></span>

@@ -14,11 +14,16 @@ export type BookGridProps = {
 };
 
 /** The list items alone: a further page of an infinite-scroll grid is appended as these. */
-export function BookGridItems({ ctx, books }: { ctx: PageContext; books: readonly Book[] }): JSX.Element {
+/** `appended`: a further page added to the grid: its first book takes the focus a "Next page" had, and the count is said. */
+export function BookGridItems({ ctx, books, appended }: { ctx: PageContext; books: readonly Book[]; appended?: boolean }): JSX.Element {
   return (
     <>
-      {books.map((book) => (
-        <li>
+      {books.map((book, i) => (
+        <li
+          tabindex={appended && i === 0 ? '-1' : undefined}
+          data-swap-focus={appended && i === 0 ? '' : undefined}
+          data-announce={appended && i === 0 ? ctx.t('swap.moreBooks', { count: books.length }) : undefined}
+        >
           <BookCard ctx={ctx} book={book} />
         </li>
       ))}

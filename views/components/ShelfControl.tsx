@@ -38,14 +38,15 @@ export function ShelfControl({ ctx, slug, shelf, signedIn, returnTo, title, noti
   }
   const action = `/library/${encodeURIComponent(slug)}`;
   const swap = { 'hx-post': action, 'hx-target': `#${id}`, 'hx-swap': 'outerHTML' };
-  const named = (key: string) => (title ? t(key, { title }) : undefined);
+  // The visible words first, then the book (WCAG 2.5.3: a voice user says what they see).
+  const named = (key: string) => (title ? `${t(key)}: ${title}` : undefined);
   return (
     <div class="shelf-control" id={id}>
       {shelf === null ? (
         <form method="post" action={action} {...swap}>
           <input type="hidden" name="return_to" value={back} />
           <input type="hidden" name="shelf" value="plan_to_read" />
-          <button type="submit" class="button" id={`${id}-save`} aria-label={named('library.saveNamed')} safe>
+          <button type="submit" class="button" id={`${id}-save`} aria-label={named('library.save')} safe>
             {t('library.save')}
           </button>
         </form>
@@ -56,7 +57,7 @@ export function ShelfControl({ ctx, slug, shelf, signedIn, returnTo, title, noti
             <label for={`${id}-select`} class="shelf-control__label" safe>
               {t('library.shelfOf')}
             </label>
-            <select id={`${id}-select`} name="shelf" aria-label={named('library.shelfOfNamed')}>
+            <select id={`${id}-select`} name="shelf" aria-label={named('library.shelfOf')} data-confirm-change>
               {SHELVES.map((s) => (
                 <option value={s} selected={s === shelf} safe>
                   {t(`library.shelf.${s}`)}

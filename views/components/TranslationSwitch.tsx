@@ -31,7 +31,7 @@ export function TranslationSwitch({ ctx, slug, chapter, current, translating = n
         <label for="translation-locale" safe>
           {t('translation.switch.label')}
         </label>
-        <select id="translation-locale" name="locale" data-translation-locale>
+        <select id="translation-locale" name="locale" data-translation-locale data-confirm-change>
           <option value="" selected={chosen === null} safe>
             {t('translation.switch.original')}
           </option>

@@ -19,6 +19,7 @@
     var msg = function (name, params) {
       return ns.message(root, name, params);
     };
+    var speedAction = ui.speedCycle ? ui.speedCycle.getAttribute('data-action') || '' : '';
     // The page keeps the docked bar's height free under its end (app.css reads --player-h): the
     // bar grows with its options, a status line wrapping, or a larger text size.
     var barSize = window.ResizeObserver
@@ -54,6 +55,8 @@
       },
       showSpeed: function (speed) {
         ui.speedCycle.textContent = ns.speedLabel(speed);
+        // The name starts with what the button shows (WCAG 2.5.3), then what it does.
+        ui.speedCycle.setAttribute('aria-label', ns.speedLabel(speed) + ', ' + speedAction);
         ui.speedCycle.setAttribute('aria-description', msg('speed', { speed: ns.speedLabel(speed) }));
         ui.speed.value = String(speed);
         ui.speedOutput.textContent = ns.speedLabel(speed);

@@ -162,6 +162,10 @@
       rangeOf: function (i) {
         return ranges[i] || null;
       },
+      /** The sentence being spoken now, or null. */
+      spoken: function () {
+        return current >= 0 ? ranges[current] || null : null;
+      },
       /** Marks sentence i as the one "Play from here" would start (-1: none). */
       mark: function (i) {
         if (!supported()) return;

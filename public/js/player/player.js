@@ -56,6 +56,7 @@
     resume: playback.play,
   });
   ns.bindPlayFromHere(root.querySelector('[data-player-from-here]'), highlight, playback.playSentence);
+  ns.bindNowPlaying(root, highlight.spoken);
 
   ns.bindControls(bar, {
     listen: playback.listen,

@@ -7,7 +7,8 @@
   var SAVE_AFTER_MS = 600;
 
   ns.createSettings = function () {
-    var values = { speed: 1, auto_next: false, voice: null };
+    // Listening goes on into the next chapter unless the listener turned that off (decisions.md).
+    var values = { speed: 1, auto_next: true, voice: null };
     var timer = 0;
     var unsaved = {};
     return {
@@ -23,7 +24,7 @@
           .then(function (answer) {
             var prefs = answer.ok && answer.data ? answer.data : {};
             if (typeof prefs.speed === 'number') values.speed = prefs.speed;
-            values.auto_next = prefs.auto_next === true;
+            values.auto_next = prefs.auto_next !== false;
             values.voice = prefs.voice || null;
             return values;
           });

@@ -3,16 +3,19 @@ import { signedIn } from '../../platform/http/sign-in.ts';
 import type { BootedPlatform } from '../../platform/boot.ts';
 import type { AuthPlugin, CallerUser } from '../../platform/http/auth.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { binaryBody, errorAnswers, NoContent } from '../../platform/http/api-schemas.ts';
 import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
 import { clearAuthCookie } from '../accounts/service.ts';
 import { DeleteAccountPage } from '../../../views/pages/accounts/DeleteAccountPage.tsx';
 import { AccountDeletedPage } from '../../../views/pages/accounts/AccountDeletedPage.tsx';
-import { DELETE_ERRORS, DeleteAccountBody, DeleteAccountForm } from './model.ts';
+import { DELETE_ERRORS, DeleteAccountBody, DeleteAccountForm, EXPORT_FORMAT, EXPORT_VERSION } from './model.ts';
 import { deleteAccount, deletionFacts } from './deletion.ts';
 import { exportAccount, exportFileName } from './export.ts';
 
 const PRIVATE = { 'cache-control': 'no-store' };
+// t.Any: Elysia compiles a validator for every declared answer (never run on a Response), and TypeBox cannot compile binaryBody's Unsafe kind.
+const AccountExport = t.Any(binaryBody('application/json', `The account's data as an attachment: {format: "${EXPORT_FORMAT}", version: ${EXPORT_VERSION}, user, settings, progress, library, comments, …}`));
 const see = (location: string, cookie?: string) => {
   const headers = new Headers({ location, ...PRIVATE });
   if (cookie) headers.append('set-cookie', cookie);
@@ -53,7 +56,7 @@ export function accountDataRoutes(platform: BootedPlatform, auth: AuthPlugin, en
           ...PRIVATE,
         },
       });
-    }, { auth: 'user', detail: { tags: ['auth'], summary: 'Download my data: everything this account made, as a JSON attachment (401 anonymous)' } })
+    }, { auth: 'user', response: { 200: AccountExport }, detail: { tags: ['auth'], summary: 'Download my data: everything this account made, as a JSON attachment (401 anonymous)' } })
     .delete('/api/account', async ({ body, user }) => {
       await deleteAccount(deps, user.id, body?.confirm);
       return new Response(null, { status: 204, headers: { 'set-cookie': clearAuthCookie(secure), ...PRIVATE } });
@@ -61,6 +64,7 @@ export function accountDataRoutes(platform: BootedPlatform, auth: AuthPlugin, en
       auth: 'user',
       // Optional: a DELETE without a body is 400 for the missing confirmation, not for the body.
       body: t.Optional(DeleteAccountBody),
+      response: { 204: NoContent, ...errorAnswers(409) },
       detail: { tags: ['auth'], summary: 'Delete my account: {confirm: "<username>"}; comments stay as "[deleted]"; 409 for the last administrator' },
     })
     .get('/account/delete', async ({ request, user }) => confirmPage(request, user), { auth: signInFirst, detail: { hide: true } })

@@ -49,7 +49,8 @@ export function createCallerResolver(deps: AccountsDeps): CallerResolver {
       if (found.via === 'cookie') addResponseCookie(request, clearAuthCookie(secure));
       return null;
     }
-    return { user: toCallerUser(row), sessionId: claims.sessionId, via: found.via };
+    const look = { locale: row.look_locale, theme: row.look_theme, fontFamily: row.look_font_family, fontSize: row.look_font_size };
+    return { user: { ...toCallerUser(row), look }, sessionId: claims.sessionId, via: found.via };
   };
 }
 

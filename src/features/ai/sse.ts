@@ -1,11 +1,19 @@
-import { sse } from 'elysia';
+import { sse, t } from 'elysia';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Logger } from '../../platform/log.ts';
+import { binaryBody } from '../../platform/http/api-schemas.ts';
 
 export interface SseEvent {
   event: 'progress' | 'batch' | 'done' | 'error';
   data: unknown;
 }
+
+/**
+ * An SSE route's 200 in the API description: `events` names its events and their data. Wrapped in
+ * t.Any because Elysia compiles a validator for every declared answer (it never runs on a stream),
+ * and TypeBox cannot compile binaryBody's Unsafe kind.
+ */
+export const sseBody = (events: string) => t.Any(binaryBody('text/event-stream', `Server-sent events: ${events}; a failure after the start is an \`error\` event {error, message, status}`));
 
 /**
  * Frames for an SSE route (decisions.md: `event: <progress|batch|done|error>`, `data: <JSON>`).

@@ -20,7 +20,7 @@ export const ChapterParams = t.Object({
 export const VoiceQuery = t.Object({ voice: t.Optional(Voice), locale: t.Optional(Language) });
 
 export const JobStatus = t.Union([t.Literal('pending'), t.Literal('generating'), t.Literal('done'), t.Literal('failed')]);
-export const JobResponse = t.Object({ job_id: t.String(), status: JobStatus });
-export const UrlResponse = t.Object({ url: t.String() });
+export const JobResponse = t.Object({ job_id: t.String(), status: JobStatus }, { title: 'AudioJob' });
+export const UrlResponse = t.Object({ url: t.String() }, { title: 'SignedUrl' });
 
 export type AudioJob = Static<typeof JobResponse>;

@@ -1,6 +1,7 @@
-import { Elysia, t } from 'elysia';
+import { Elysia } from 'elysia';
 import type { BootedPlatform } from '../../platform/boot.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
+import { errorAnswers } from '../../platform/http/api-schemas.ts';
 import { AppError, forbidden, tooLarge } from '../../platform/http/errors.ts';
 import { linkBase } from '../../platform/http/public-origin.ts';
 import { verifyWebhook, WebhookRefused } from '../../integrations/payments/index.ts';
@@ -8,6 +9,7 @@ import { applyWebhook } from './service.ts';
 import { periodEndKind } from './kind.ts';
 import { customerPortal, proState, startCheckout, type CheckoutDeps } from './checkout.ts';
 import { billingPageRoutes } from './page-routes.ts';
+import { ProStatus, ProviderPage, WebhookAck } from './model.ts';
 import type { PageEnvironment } from '../../platform/http/page.ts';
 
 const tags = ['billing'];
@@ -39,22 +41,25 @@ export function billingRoutes(platform: BootedPlatform, auth: AuthPlugin, env: P
       return { received: true, outcome: await applyWebhook(deps, event) };
     }, {
       parse: 'none',
-      response: t.Object({ received: t.Boolean(), outcome: t.String() }),
+      // Read by hand (parse: 'none'): 403 a signature that does not verify, 413 past 1 MB, 503 without POLAR_WEBHOOK_SECRET.
+      response: { 200: WebhookAck, ...errorAnswers(403, 413, 503) },
       detail: { tags, summary: 'The payment provider\'s events (Standard Webhooks signature; 403 when it does not verify; a replay is acknowledged once)' },
     })
     .post('/api/checkout', ({ user }) => startCheckout(checkout, user, linkBase(config.baseUrl)), {
       auth: 'user',
-      response: t.Object({ url: t.String() }),
+      // 409: Pro already; 502: the provider failed; 503: payments not configured.
+      response: { 200: ProviderPage, ...errorAnswers(409, 502, 503) },
       detail: { tags, summary: 'A checkout session for Pro: {url} of the provider\'s page (503 payments_not_configured, 409 when Pro already)' },
     })
     .get('/api/pro/status', ({ user }) => proState(db, user.id), {
       auth: 'user',
-      response: t.Object({ role: t.Union([t.Literal('user'), t.Literal('pro'), t.Literal('admin')]), pro: t.Boolean(), pro_until: t.Union([t.String(), t.Null()]) }),
+      response: ProStatus,
       detail: { tags, summary: 'The reader\'s Pro state, read fresh (the success page asks until the webhook has landed)' },
     })
     .post('/api/billing/portal', ({ user }) => customerPortal(checkout, user), {
       auth: 'user',
-      response: t.Object({ url: t.String() }),
+      // 409: no subscription to manage; 502: the provider failed; 503: payments not configured.
+      response: { 200: ProviderPage, ...errorAnswers(409, 502, 503) },
       detail: { tags, summary: 'The provider\'s customer portal for this reader: {url}' },
     })
     .use(billingPageRoutes(platform, auth, env, checkout));

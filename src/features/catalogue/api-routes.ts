@@ -46,7 +46,8 @@ export function catalogueApiRoutes(db: Db, cache: Cache, catalogue: CatalogueInd
       detail: { tags, summary: 'Same as /api/browse (the page the web client scrolls through)' },
     })
     .get('/api/books', async () => new Response(await fullBookList(db, cache), { headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' } }), {
-      detail: { tags, summary: 'Every book (the Book shape), by title; refreshed at most every 5 minutes', responses: { 200: { description: '{books: [Book]}' } } },
+      response: BookList,
+      detail: { tags, summary: 'Every book (the Book shape), by title; refreshed at most every 5 minutes' },
     })
     .get(
       '/api/genres',

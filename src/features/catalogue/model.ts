@@ -4,7 +4,10 @@ import { LOCALES } from '../../platform/i18n/locale.ts';
 /** The highest chapter number a book may have (reader, audio and translation addresses check it). */
 export const MAX_CHAPTER = 1_000_000;
 
-/** The book shape fixed for the mobile client (docs/api.md). */
+/** A warning an admin accepted for a book (AI-suggested, reviewed). */
+export const ContentWarningSchema = t.Object({ label: t.String(), severity: t.String(), reason: t.String() }, { title: 'ContentWarning' });
+
+/** The book shape fixed for the mobile client (docs/api.md): every listing's card and, with tagline and warnings, one book's detail. */
 export const BookSchema = t.Object({
   slug: t.String(),
   title: t.String(),
@@ -19,8 +22,8 @@ export const BookSchema = t.Object({
   has_audio: t.Boolean(),
   /** On one book's detail only: a one-line tagline and content warnings an admin accepted. */
   tagline: t.Optional(t.String()),
-  content_warnings: t.Optional(t.Array(t.Object({ label: t.String(), severity: t.String(), reason: t.String() }))),
-});
+  content_warnings: t.Optional(t.Array(ContentWarningSchema)),
+}, { title: 'Book' });
 export type Book = Static<typeof BookSchema>;
 
 export const PAGE_SIZE = 24;
@@ -59,14 +62,14 @@ export const RankingQuery = t.Object({
   limit: t.Optional(Limit),
 });
 
-export const BookPage = t.Object({ books: t.Array(BookSchema), page: t.Integer(), has_more: t.Boolean() });
+export const BookPage = t.Object({ books: t.Array(BookSchema), page: t.Integer(), has_more: t.Boolean() }, { title: 'BookPage' });
 export type BookPageBody = Static<typeof BookPage>;
-export const BookList = t.Object({ books: t.Array(BookSchema) });
+export const BookList = t.Object({ books: t.Array(BookSchema) }, { title: 'BookList' });
 
 export const GenreSchema = t.Object({ slug: t.String(), name: t.String(), count: t.Integer() });
 export type Genre = Static<typeof GenreSchema>;
 /** `label`: the genre's name in `?locale=` (only when asked); `name` stays the stored one. */
-export const GenresResponse = t.Object({ genres: t.Array(t.Composite([GenreSchema, t.Object({ label: t.Optional(t.String()) })])) });
+export const GenresResponse = t.Object({ genres: t.Array(t.Composite([GenreSchema, t.Object({ label: t.Optional(t.String()) })], { title: 'Genre' })) });
 export const GenresQuery = t.Object({
   locale: t.Optional(t.UnionEnum(['', ...LOCALES], { error: `locale must be one of ${LOCALES.join(', ')}` })),
 });

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
+import { errorAnswers } from '../../platform/http/api-schemas.ts';
 import { deleteComment, voteOnComment } from './actions.ts';
 import { CreateBody, CreatedResponse, DeleteResponse, IdParams, ListQuery, ListResponse, SlugParams, VoteBody, VoteResponse } from './model.ts';
 import { parseChapter, parseCursor, parseSort } from './parse.ts';
@@ -31,7 +32,8 @@ export function commentsApiRoutes(deps: CommentDeps, auth: AuthPlugin, baseUrl: 
       auth: 'user',
       params: SlugParams,
       body: CreateBody,
-      response: { 201: CreatedResponse },
+      // 429: more than 10 comments a minute from one account.
+      response: { 201: CreatedResponse, ...errorAnswers(429) },
       detail: { tags, summary: 'Post a comment or a reply to a top-level comment (a reply to a reply is 400)' },
     })
     .post('/api/comment/:id/vote', ({ params, body, user }) => voteOnComment(db, user.id, Number(params.id), body.direction), {

@@ -49,7 +49,7 @@ export function commentsFormRoutes(deps: CommentDeps, auth: AuthPlugin, env: Pag
       if (!wantsHtmx(request)) return see(backTo(returnTo, comment.parent_id ?? comment.id, comment.id));
       const avatar = avatarUrlOf(user);
       const view = itemContext(comment, viewerOf(user), { avatarUrls: avatar ? { [user.id]: avatar } : {} });
-      const html = comment.parent_id === null ? ThreadItem({ ctx, view, group: { comment, replies: [] } }) : ReplyItem({ ctx, view, comment });
+      const html = comment.parent_id === null ? ThreadItem({ ctx, view, group: { comment, replies: [] }, posted: true }) : ReplyItem({ ctx, view, comment, posted: true });
       return htmlResponse(html, 200, PRIVATE);
     }, { auth: postSignIn, beforeHandle: requireForm, params: SlugParams, body: CommentForm, detail: { hide: true } })
     .post('/comment/:id/vote', async ({ request, params, body, user }) => {

@@ -52,7 +52,7 @@ export const CommentSchema = t.Object({
   downvotes: t.Integer(),
   created: t.String(),
   deleted: t.Boolean(),
-});
+}, { title: 'Comment' });
 export type Comment = Static<typeof CommentSchema>;
 
 export const ListResponse = t.Object({
@@ -63,11 +63,11 @@ export const ListResponse = t.Object({
   has_more: t.Boolean(),
   /** Pass as `after` for the next page; null on the last one. */
   next: t.Union([t.String(), t.Null()]),
-});
+}, { title: 'CommentPage' });
 export type CommentList = Static<typeof ListResponse>;
 
 export const CreatedResponse = t.Object({ comment: CommentSchema });
-export const VoteResponse = t.Object({ id: t.Integer(), upvotes: t.Integer(), downvotes: t.Integer(), mine: t.Union([Direction, t.Null()]) });
+export const VoteResponse = t.Object({ id: t.Integer(), upvotes: t.Integer(), downvotes: t.Integer(), mine: t.Union([Direction, t.Null()]) }, { title: 'CommentVotes' });
 export type VoteResult = Static<typeof VoteResponse>;
 export const DeleteResponse = t.Object({
   id: t.Integer(),
@@ -75,7 +75,7 @@ export const DeleteResponse = t.Object({
   placeholder: t.Boolean(),
   /** Every comment that no longer exists: this one (unless kept) and a "[deleted]" parent left without replies. */
   removed: t.Array(t.Integer()),
-});
+}, { title: 'DeletedComment' });
 export type DeleteResult = Static<typeof DeleteResponse>;
 
 /** The page forms post strings; the handlers parse them like the JSON bodies. */

@@ -22,6 +22,18 @@ export async function removeChapters(trx: Transaction<Database>, slug: string, m
     update progress p set chapter = m.keep
     from unnest(${from}::int[], ${to}::int[]) as m(gone, keep)
     where p.slug = ${slug} and p.chapter = m.gone`.execute(trx);
+  // The furthest point moves likewise, never behind the place; a look-back at a removed chapter,
+  // or no longer before the place, is dropped.
+  await sql`
+    update progress p set furthest_chapter = m.keep
+    from unnest(${from}::int[], ${to}::int[]) as m(gone, keep)
+    where p.slug = ${slug} and p.furthest_chapter = m.gone`.execute(trx);
+  await sql`
+    update progress set furthest_chapter = chapter, furthest_scroll = scroll
+    where slug = ${slug} and (furthest_chapter, furthest_scroll) < (chapter, scroll)`.execute(trx);
+  await sql`
+    update progress set back_chapter = null, back_scroll = null, back_since = null
+    where slug = ${slug} and (back_chapter = any(${from}::int[]) or back_chapter >= chapter)`.execute(trx);
   await sql`
     update book_comments c set chapter = m.keep
     from unnest(${from}::int[], ${to}::int[]) as m(gone, keep)

@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia';
 import type { Db } from '../../platform/db/index.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
+import { errorAnswers } from '../../platform/http/api-schemas.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { DECK_SIZE, DeckQuery, DeckResponse, UndoBody, UndoQuery, UndoResponse, VoteBody, VoteResponse } from './model.ts';
 import { castVote, clearVotes, deckFor, undoVote } from './service.ts';
@@ -37,7 +38,8 @@ export function discoveryApiRoutes(db: Db, auth: AuthPlugin) {
       return status(vote.created ? 201 : 200, { slug: vote.slug, action: vote.action, shelf: vote.shelf });
     }, {
       body: VoteBody,
-      response: { 200: VoteResponse, 201: VoteResponse },
+      // 401: `save` without an account; 404: the body's slug names no book; 429: the reader-write limit.
+      response: { 200: VoteResponse, 201: VoteResponse, ...errorAnswers(401, 404, 429) },
       detail: { tags, summary: 'Record a swipe (201; 200 when it replaces an earlier vote). `save` also saves to plan_to_read (401 anonymous)' },
     })
     .delete('/api/discover/vote', async ({ query, body, caller, request }) => {
@@ -48,7 +50,7 @@ export function discoveryApiRoutes(db: Db, auth: AuthPlugin) {
     }, {
       query: UndoQuery,
       body: t.Optional(UndoBody),
-      response: UndoResponse,
+      response: { 200: UndoResponse, ...errorAnswers(404, 429) },
       detail: { tags, summary: 'Undo the vote on `slug` (query or body); without a slug, clear every vote (start over)' },
     });
 }

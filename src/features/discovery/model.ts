@@ -1,5 +1,5 @@
 import { t, type Static } from 'elysia';
-import { BookSchema } from '../catalogue/model.ts';
+import { BookList } from '../catalogue/model.ts';
 
 export const VOTE_ACTIONS = ['like', 'pass', 'save'] as const;
 export type VoteAction = (typeof VOTE_ACTIONS)[number];
@@ -18,7 +18,7 @@ const Action = t.Union([t.Literal('like'), t.Literal('pass'), t.Literal('save')]
 const Limit = t.Numeric({ minimum: 1, maximum: MAX_DECK_SIZE, multipleOf: 1, error: `limit must be a whole number from 1 to ${MAX_DECK_SIZE}` });
 
 export const DeckQuery = t.Object({ limit: t.Optional(Limit) });
-export const DeckResponse = t.Object({ books: t.Array(BookSchema) });
+export const DeckResponse = BookList;
 
 export const VoteBody = t.Object({ slug: Slug, action: Action });
 export const VoteResponse = t.Object({
@@ -26,7 +26,7 @@ export const VoteResponse = t.Object({
   action: Action,
   /** The book's library shelf after a save (an existing shelf is kept); null for like and pass. */
   shelf: t.Union([t.String(), t.Null()]),
-});
+}, { title: 'DiscoveryVote' });
 export type VoteResult = Static<typeof VoteResponse>;
 
 /** DELETE takes the slug in the query or in a JSON body; without one it clears the whole deck. */
@@ -36,7 +36,7 @@ export const UndoResponse = t.Object({
   removed: t.Integer(),
   /** Undoing the save swipe that added the book took it out of the library again. */
   library_removed: t.Boolean(),
-});
+}, { title: 'DiscoveryUndo' });
 export type UndoResult = Static<typeof UndoResponse>;
 
 /** The page's forms: read leniently and checked by the handlers, which answer with pages. */

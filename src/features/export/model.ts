@@ -14,8 +14,6 @@ export const ExportQuery = t.Object({
   auth: t.Optional(t.Literal('basic', { error: 'auth must be basic' })),
 });
 
-export const ExportError = t.Object({ error: t.String(), message: t.String() });
-
 export interface ExportRange {
   from: number;
   to: number;

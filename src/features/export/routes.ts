@@ -1,7 +1,8 @@
 import { Elysia } from 'elysia';
 import type { BootedPlatform } from '../../platform/boot.ts';
 import { CredentialRefused, type AccessRule, type AuthPlugin } from '../../platform/http/auth.ts';
-import { ExportError, ExportParams, ExportQuery } from './model.ts';
+import { ExportParams, ExportQuery } from './model.ts';
+import { binaryBody } from '../../platform/http/api-schemas.ts';
 import { contentDisposition } from './filename.ts';
 import { MEDIA_TYPE, describeEpub, exportEpub } from './service.ts';
 import { BASIC_CHALLENGE } from '../opds/basic-auth.ts';
@@ -66,10 +67,11 @@ export function exportRoutes(platform: BootedPlatform, auth: AuthPlugin) {
         auth: proGate,
         params: ExportParams,
         query: ExportQuery,
-        // The 200 body is a stream of application/epub+zip (a Response), so only the errors have schemas.
-        response: { 400: ExportError, 401: ExportError, 403: ExportError, 404: ExportError },
+        response: { 200: binaryBody(MEDIA_TYPE, 'The EPUB 2 file, as a download') },
         detail: {
           tags: ['reading'],
+          // Beside the session, an e-reader's app password (app.ts withAppPasswordDownloads).
+          security: [{ bearerAuth: [] }, { sessionCookie: [] }, { appPassword: [] }],
           summary: 'The book, or chapters from..to (inclusive), as an EPUB 2 file (Pro and admin only; HTTP Basic with an app password accepted)',
         },
       },

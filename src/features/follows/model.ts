@@ -4,7 +4,7 @@ import { BookSchema, type Book } from '../catalogue/model.ts';
 /** Usernames are 2–32 of A-Z a-z 0-9 _ - (accounts); anything else simply matches nobody (404). */
 export const UsernameParams = t.Object({ username: t.String({ minLength: 1, maxLength: 64, error: 'username is required' }) });
 
-export const PublicUserSchema = t.Object({ username: t.String(), avatar_url: t.Union([t.String(), t.Null()]) });
+export const PublicUserSchema = t.Object({ username: t.String(), avatar_url: t.Union([t.String(), t.Null()]) }, { title: 'PublicUser' });
 export type PublicUser = Static<typeof PublicUserSchema>;
 
 export const ProfileResponse = t.Object({
@@ -13,10 +13,10 @@ export const ProfileResponse = t.Object({
   following: t.Integer(),
   /** Whether the caller follows this user; false for anonymous callers and for oneself. */
   is_following: t.Boolean(),
-});
+}, { title: 'Profile' });
 export type Profile = Static<typeof ProfileResponse>;
 
-export const FollowingResponse = t.Object({ following: t.Boolean() });
+export const FollowingResponse = t.Object({ following: t.Boolean() }, { title: 'Following' });
 
 /** The follow button's form (home page suggestions; later profiles). */
 export const FollowForm = t.Object({ return_to: t.Optional(t.String({ maxLength: 2000 })) });
@@ -40,7 +40,7 @@ export const PublicLibraryQuery = t.Object({ shelf: t.Optional(ShelfField) });
  * One book of someone's public library. `chapter` is the chapter they are on (null: not started);
  * their scroll position and audio time stay private, unlike /api/library's `progress`.
  */
-export const PublicLibraryEntrySchema = t.Object({ book: BookSchema, shelf: ShelfField, chapter: t.Union([t.Integer(), t.Null()]) });
+export const PublicLibraryEntrySchema = t.Object({ book: BookSchema, shelf: ShelfField, chapter: t.Union([t.Integer(), t.Null()]) }, { title: 'PublicLibraryEntry' });
 export type PublicLibraryEntry = Static<typeof PublicLibraryEntrySchema>;
 export const PublicLibraryResponse = t.Object({ books: t.Array(PublicLibraryEntrySchema) });
 

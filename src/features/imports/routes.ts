@@ -3,7 +3,8 @@ import type { BootedPlatform } from '../../platform/boot.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
 import type { PageEnvironment } from '../../platform/http/page.ts';
 import { cancelImport, getImport, listImports, publishImport, rerunImport, startImport, type ImportDeps } from './service.ts';
-import { ImportParams, ImportTask, ImportTaskList, RerunBody, SPLIT_RULES } from './model.ts';
+import { ImportParams, ImportStarted, ImportTask, ImportTaskList, ImportUpload, RerunBody, SPLIT_RULES } from './model.ts';
+import { errorAnswers } from '../../platform/http/api-schemas.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { importKind } from './kind.ts';
 import { t } from 'elysia';
@@ -19,8 +20,12 @@ export function importRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Pa
     .post('/api/admin/import', async ({ request, user, status }) => status(202, { task_id: await startImport(deps, request, user.id) }), {
       auth: 'admin',
       parse: 'none',
-      response: { 202: t.Object({ task_id: t.String() }) },
-      detail: { tags, summary: 'Upload a PDF or EPUB (multipart `file`; `review=1` to check the split before publishing): 202 {task_id}' },
+      response: { 202: ImportStarted },
+      detail: {
+        tags,
+        summary: 'Upload a PDF or EPUB (multipart `file`; `review=1` to check the split before publishing): 202 {task_id}',
+        requestBody: ImportUpload,
+      },
     })
     .get('/api/admin/import-tasks', async ({ query }) => ({ tasks: await listImports(platform.db, query.limit ?? 50, platform.clock()) }), {
       auth: 'admin',
@@ -32,6 +37,7 @@ export function importRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Pa
     .post('/api/admin/import-tasks/:id/publish', async ({ params, status }) => status(202, await publishImport(deps, params.id)), {
       auth: 'admin',
       params: ImportParams,
+      response: { 202: ImportTask, ...errorAnswers(409) },
       detail: { tags, summary: 'Publish a reviewed import (202; 409 unless it is in review)' },
     })
     .post('/api/admin/import-tasks/:id/rerun', async ({ params, body, status }) => {
@@ -41,6 +47,7 @@ export function importRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Pa
       auth: 'admin',
       params: ImportParams,
       body: RerunBody,
+      response: { 202: ImportTask, ...errorAnswers(409) },
       detail: { tags, summary: 'Split again with another rule (from review or after a failure)' },
     })
     .post('/api/admin/import-tasks/:id/cancel', ({ params }) => cancelImport(deps, params.id), { auth: 'admin', params: ImportParams, response: ImportTask, detail: { tags, summary: 'Cancel an import that has not been published' } })

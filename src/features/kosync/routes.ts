@@ -56,8 +56,8 @@ export function kosyncRoutes(platform: Pick<BootedPlatform, 'db' | 'clock' | 'ca
     const wait = await countFailedSignIn(limits, attempt, key);
     return wait === null ? refuse(KOSYNC_ERRORS.unauthorized) : locked(wait);
   };
-  const signedIn = { credential: koreaderKey(tooMany) } as const;
-  const loginCheck = { credential: koreaderKey(lockedLogin) } as const;
+  const signedIn = { credential: koreaderKey(tooMany), scheme: 'kosync' } as const;
+  const loginCheck = { credential: koreaderKey(lockedLogin), scheme: 'kosync' } as const;
   return new Elysia({ name: 'kosync', prefix: PREFIX })
     .use(auth)
     // Accounts come from the site's sign-in; KOReader's Register button gets the reference server's "disabled" answer.

@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia';
 import type { Db } from '../../platform/db/index.ts';
 import type { AuthPlugin, Caller } from '../../platform/http/auth.ts';
+import { NoContent } from '../../platform/http/api-schemas.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
 import {
   BulkRemoveBody, BulkShelfBody, LibraryQuery, LibraryResponse, RemovedResponse, SaveBody, ShelfBody, ShelfResponse, SlugParams, UnknownSlugsResponse, UpdatedResponse, type UnknownSlugsBody,
@@ -78,6 +79,7 @@ export function libraryApiRoutes(db: Db, auth: AuthPlugin) {
     }, {
       auth: 'user',
       params: SlugParams,
+      response: { 204: NoContent },
       detail: { tags, summary: 'Remove a book from the library (204, also when it was not there; 404 unknown book)' },
     });
 }

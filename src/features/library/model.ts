@@ -33,15 +33,21 @@ export const LibraryEntrySchema = t.Object({
   book: BookSchema,
   shelf: ShelfField,
   progress: t.Union([ProgressSchema, t.Null()]),
-});
+}, { title: 'LibraryEntry' });
 export type LibraryEntry = Static<typeof LibraryEntrySchema>;
 
 export const LibraryResponse = t.Object({ books: t.Array(LibraryEntrySchema) });
-export const ShelfResponse = t.Object({ slug: t.String(), shelf: ShelfField });
+export const ShelfResponse = t.Object({ slug: t.String(), shelf: ShelfField }, { title: 'ShelvedBook' });
 export const RemovedResponse = t.Object({ removed: t.Integer() });
 export const UpdatedResponse = t.Object({ updated: t.Integer() });
-/** 400 of the bulk endpoints when a slug cannot be acted on: the usual error body plus the slugs. */
-export const UnknownSlugsResponse = t.Object({ error: t.String(), message: t.String(), unknown: t.Array(t.String()) });
+/**
+ * 400 of the bulk endpoints: the usual error body, plus the slugs when a slug cannot be acted on
+ * (a malformed request has no `unknown`).
+ */
+export const UnknownSlugsResponse = t.Object(
+  { error: t.String(), message: t.String(), unknown: t.Optional(t.Array(t.String(), { description: 'The slugs that could not be acted on' })) },
+  { title: 'BulkLibraryError' },
+);
 export type UnknownSlugsBody = Static<typeof UnknownSlugsResponse>;
 
 /**

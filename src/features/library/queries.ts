@@ -13,6 +13,8 @@ export interface EntryRow {
   p_scroll: number | null;
   p_audio_time: number | null;
   p_updated_at: Date | string | null;
+  p_furthest_chapter: number | null;
+  p_furthest_scroll: number | null;
 }
 
 /**
@@ -26,6 +28,8 @@ export function listEntries(db: Executor, userId: string, shelf?: Shelf): Promis
     // "is not null" lets the planner use the partial index progress_user_book_idx.
     .leftJoin('progress as p', (join) => join.onRef('p.user_id', '=', 'l.user_id').onRef('p.slug', '=', 'l.slug').on('p.user_id', 'is not', null))
     .select(['l.slug', 'l.shelf', 'l.updated_at', 'p.chapter as p_chapter', 'p.scroll as p_scroll', 'p.audio_time as p_audio_time', 'p.updated_at as p_updated_at'])
+    // By name: the furthest columns (migration 20261201000100) are not in platform/db/schema.ts.
+    .select([sql<number | null>`p.furthest_chapter`.as('p_furthest_chapter'), sql<number | null>`p.furthest_scroll`.as('p_furthest_scroll')])
     .where('l.user_id', '=', userId);
   if (shelf) query = query.where('l.shelf', '=', shelf);
   return query.orderBy('l.updated_at', 'desc').orderBy('l.slug').execute() as Promise<EntryRow[]>;

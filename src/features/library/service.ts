@@ -22,7 +22,10 @@ export async function libraryShelfOf(db: Db, userId: string, slug: string): Prom
 
 function progressOf(row: EntryRow): LibraryEntry['progress'] {
   if (row.p_chapter === null || row.p_updated_at === null) return null;
-  return { slug: row.slug, chapter: row.p_chapter, scroll: row.p_scroll ?? 0, audio_time: row.p_audio_time ?? 0, updated: new Date(row.p_updated_at).toISOString() };
+  return {
+    slug: row.slug, chapter: row.p_chapter, scroll: row.p_scroll ?? 0, audio_time: row.p_audio_time ?? 0, updated: new Date(row.p_updated_at).toISOString(),
+    furthest_chapter: row.p_furthest_chapter ?? row.p_chapter, furthest_scroll: row.p_furthest_scroll ?? row.p_scroll ?? 0,
+  };
 }
 
 /** Saved books with the reader's progress, most recently changed first: two queries in all. */

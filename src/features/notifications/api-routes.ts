@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import type { Db } from '../../platform/db/index.ts';
 import type { AuthPlugin, Caller } from '../../platform/http/auth.ts';
+import { errorAnswers, NoContent } from '../../platform/http/api-schemas.ts';
 import { badRequest, unauthorized } from '../../platform/http/errors.ts';
 import {
   CreateBody, DEFAULT_LIMIT, DeletedResponse, IdParams, ListQuery, ListResponse, OneResponse, ReadBody, UpdatedResponse, UserQuery,
@@ -10,6 +11,8 @@ import {
 } from './service.ts';
 
 const tags = ['notifications'];
+/** resolveTarget: another user's `user_id` is 403 for a reader, and 404 for an admin when no such user exists. */
+const targetErrors = errorAnswers(403, 404);
 
 /** The `auth` guard has answered 401 already; this narrows the type. */
 function actorOf(caller: Caller): Actor {
@@ -36,7 +39,7 @@ export function notificationsApiRoutes(db: Db, auth: AuthPlugin) {
       transform: requireUserId,
       auth: 'user',
       query: ListQuery,
-      response: ListResponse,
+      response: { 200: ListResponse, ...targetErrors },
       detail: { tags, summary: 'A user\'s notifications, newest first (limit 1–100, default 50; before=<id> for older), with the unread count' },
     })
     .patch('/api/notifications', async ({ query, caller }) => {
@@ -46,7 +49,7 @@ export function notificationsApiRoutes(db: Db, auth: AuthPlugin) {
       transform: requireUserId,
       auth: 'user',
       query: UserQuery,
-      response: UpdatedResponse,
+      response: { 200: UpdatedResponse, ...targetErrors },
       detail: { tags, summary: 'Mark all of a user\'s notifications read; `updated` counts those that were unread' },
     })
     .delete('/api/notifications', async ({ query, caller }) => {
@@ -56,7 +59,7 @@ export function notificationsApiRoutes(db: Db, auth: AuthPlugin) {
       transform: requireUserId,
       auth: 'user',
       query: UserQuery,
-      response: DeletedResponse,
+      response: { 200: DeletedResponse, ...targetErrors },
       detail: { tags, summary: 'Clear all of a user\'s notifications' },
     })
     .post('/api/notifications', async ({ query, body, caller, status }) => {
@@ -68,7 +71,7 @@ export function notificationsApiRoutes(db: Db, auth: AuthPlugin) {
       auth: 'admin',
       query: UserQuery,
       body: CreateBody,
-      response: { 201: OneResponse },
+      response: { 201: OneResponse, ...targetErrors },
       detail: { tags, summary: 'Admins: send a user a notification {title, body?, link?} (201)' },
     })
     .patch('/api/notifications/:id', async ({ params, query, body, caller }) => {
@@ -81,7 +84,7 @@ export function notificationsApiRoutes(db: Db, auth: AuthPlugin) {
       params: IdParams,
       query: UserQuery,
       body: ReadBody,
-      response: OneResponse,
+      response: { 200: OneResponse, ...errorAnswers(403) },
       detail: { tags, summary: 'Mark one notification read or unread (404 when it is not yours)' },
     })
     .delete('/api/notifications/:id', async ({ params, query, caller }) => {
@@ -94,6 +97,7 @@ export function notificationsApiRoutes(db: Db, auth: AuthPlugin) {
       auth: 'user',
       params: IdParams,
       query: UserQuery,
+      response: { 204: NoContent, ...errorAnswers(403) },
       detail: { tags, summary: 'Dismiss one notification (204; 404 when unknown or not yours, admins may dismiss any)' },
     });
 }

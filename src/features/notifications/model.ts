@@ -21,7 +21,7 @@ export const NotificationSchema = t.Object({
   read: t.Boolean(),
   /** ISO 8601. */
   created: t.String(),
-});
+}, { title: 'Notification' });
 export type Notification = Static<typeof NotificationSchema>;
 
 // `user_id` is optional in the schema: its absence is answered first with the exact message of the
@@ -44,7 +44,7 @@ export const ListResponse = t.Object({
   unread: t.Integer(),
   /** More, older notifications exist: ask again with `before` = the last id. */
   has_more: t.Boolean(),
-});
+}, { title: 'NotificationPage' });
 export const UpdatedResponse = t.Object({ updated: t.Integer() });
 export const DeletedResponse = t.Object({ deleted: t.Integer() });
 export const OneResponse = t.Object({ notification: NotificationSchema });

@@ -25,6 +25,25 @@ export async function insertOne(db: Executor, userId: string, row: NewRow): Prom
   return db.insertInto('notifications').values({ user_id: userId, ...row }).returning(COLUMNS).executeTakeFirstOrThrow() as Promise<NotificationRow>;
 }
 
+/**
+ * The unread notification of a user on `topic` gathers `item` (one statement, on the unique index of
+ * migration 20261201000200: two writers on one topic meet in the same row). Answers its id and items.
+ */
+export async function gatherInto(db: Executor, userId: string, topic: string, item: number): Promise<{ id: number; items: number[] }> {
+  const result = await sql<{ id: number; items: number[] }>`
+    insert into notifications (user_id, title, topic, items) values (${userId}, ${topic}, ${topic}, array[${item}::int])
+    on conflict (user_id, topic) where read = false and topic is not null do update
+      set items = (select array_agg(distinct i order by i) from unnest(notifications.items || excluded.items) as i),
+          created_at = now()
+    returning id, items`.execute(db);
+  const row = result.rows[0]!;
+  return { id: Number(row.id), items: row.items.map(Number) };
+}
+
+export async function rewrite(db: Executor, id: number, row: NewRow): Promise<void> {
+  await db.updateTable('notifications').set(row).where('id', '=', id).execute();
+}
+
 /** One row per admin in one statement (app_users_admins_idx); returns whom it reached. */
 export async function insertForAdmins(db: Executor, row: NewRow): Promise<string[]> {
   const result = await sql<{ user_id: string }>`

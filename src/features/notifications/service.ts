@@ -44,6 +44,16 @@ export async function createNotification(db: Db, notification: NewNotification):
 }
 
 /**
+ * A notification that gathers: while the user has not read the one on `topic`, each new `item`
+ * joins it (written anew from all its items, and moved to the top) instead of adding another.
+ */
+export async function notifyGathered(db: Db, userId: string, topic: string, item: number, write: (items: number[]) => Omit<NewNotification, 'userId'>): Promise<void> {
+  const { id, items } = await q.gatherInto(db, userId, topic, item);
+  await q.rewrite(db, id, cleanNotification(write(items)));
+  await q.trimTo(db, [userId], KEEP_PER_USER);
+}
+
+/**
  * The same notification for every admin (one insert…select), e.g. from a job runner that has no
  * initiating user to tell. Returns how many admins it reached.
  */

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import type { BootedPlatform } from '../../platform/boot.ts';
 import type { AssetTable } from '../../platform/http/assets.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
+import { errorAnswers } from '../../platform/http/api-schemas.ts';
 import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
 import { htmlResponse } from '../../platform/http/respond.ts';
 import type { SpeechCatalog } from '../../integrations/tts/index.ts';
@@ -33,7 +34,8 @@ export function offlineRoutes(platform: Pick<BootedPlatform, 'db'>, auth: AuthPl
     .get('/api/offline/books/:slug', ({ params, query }) => keepList({ db: platform.db, speech }, params.slug, query), {
       params: KeepParams,
       query: KeepQuery,
-      response: KeepListResponse,
+      // 503: the book has stored audio but no speech engine is available to name the default voice.
+      response: { 200: KeepListResponse, ...errorAnswers(503) },
       detail: { tags: ['reading'], summary: 'What to download to keep a run of a book’s chapters offline: pages, cover and stored audio (count defaults to 10)' },
     });
 }

@@ -46,7 +46,7 @@ export function opdsRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Page
     epub: { canExport: mayExport(await policy.current(), user.role), proForSale: sellsPro },
   });
   /** Every route: signed in by app password, described under the opds tag. */
-  const opdsRoute = (summary: string) => ({ auth: { credential: appPassword }, detail: { tags: ['opds'], summary } });
+  const opdsRoute = (summary: string) => ({ auth: { credential: appPassword, scheme: 'basic' as const }, detail: { tags: ['opds'], summary } });
   /** A feed, or the refusal of a bad request (an unknown genre, a bad page, an empty search) as a feed too. */
   const answer = async (request: Request, type: string, make: () => Promise<string>): Promise<Response> => {
     try {

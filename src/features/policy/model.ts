@@ -10,7 +10,7 @@ export const InstancePolicySchema = t.Object({
   audio_chapters_per_day: t.Integer(),
   translations_per_day: t.Integer(),
   pro_features_open: t.Boolean(),
-});
+}, { title: 'InstancePolicy' });
 export type InstancePolicy = Static<typeof InstancePolicySchema>;
 
 export const POLICY_FIELDS = ['limits_enabled', 'audio_chapters_per_day', 'translations_per_day', 'pro_features_open'] as const;
@@ -58,7 +58,7 @@ export const SettingsResponse = t.Object({
   defaults: InstancePolicySchema,
   /** POLAR_WEBHOOK_SECRET is set: the site takes payments (the defaults follow the contract's limits). */
   payments_configured: t.Boolean(),
-});
+}, { title: 'InstanceSettings' });
 export type SettingsResponse = Static<typeof SettingsResponse>;
 
 export const PolicyResponse = t.Object({ policy: InstancePolicySchema });
@@ -73,7 +73,7 @@ export const PublicPolicyResponse = t.Object({
   payments: t.Boolean(),
   /** An AI service is configured: show "Translate". */
   translation: t.Boolean(),
-});
+}, { title: 'PublicPolicy' });
 export type PublicPolicy = Static<typeof PublicPolicyResponse>;
 
 /** The page's form: every value arrives as text and is read by form.ts. */

@@ -27,9 +27,14 @@ export const ProgressSchema = t.Object({
   scroll: t.Number(),
   audio_time: t.Number(),
   updated: t.String({ format: 'date-time' }),
-});
+  /** The furthest point ever reached; chapter and scroll above are the reading place (docs/api.md, Progress). */
+  furthest_chapter: t.Integer(),
+  furthest_scroll: t.Number(),
+}, { title: 'Progress' });
 export type Progress = Static<typeof ProgressSchema>;
 
-export const ProgressResponse = t.Object({ progress: ProgressSchema, applied: t.Boolean() });
-export const AudioTimeResponse = t.Object({ audio_time: t.Number() });
+export const ProgressResponse = t.Object({ progress: ProgressSchema, applied: t.Boolean() }, { title: 'RecordedProgress' });
+/** The reader's place in one book; null when they have not started it. */
+export const ProgressOfBookResponse = t.Object({ progress: t.Union([ProgressSchema, t.Null()]) });
+export const AudioTimeResponse = t.Object({ audio_time: t.Number() }, { title: 'AudioTime' });
 export const SlugParams = t.Object({ slug: Slug });

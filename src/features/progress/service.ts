@@ -7,8 +7,12 @@ import { bookExists, deleteProgress, findProgress, recentProgress, writeProgress
 /** A device clock ahead of ours must not pin progress in the future, where nothing could replace it. */
 const MAX_CLOCK_SKEW_MS = 60_000;
 
+/** The reading place, and the furthest point reached (at or beyond it: reading-place.ts). */
 function toProgress(row: ProgressRow): Progress {
-  return { slug: row.slug, chapter: row.chapter, scroll: row.scroll, audio_time: row.audio_time, updated: new Date(row.updated_at).toISOString() };
+  return {
+    slug: row.slug, chapter: row.chapter, scroll: row.scroll, audio_time: row.audio_time, updated: new Date(row.updated_at).toISOString(),
+    furthest_chapter: row.furthest_chapter, furthest_scroll: row.furthest_scroll,
+  };
 }
 
 export function writeTime(timestamp: string | number | undefined, now = Date.now()): Date {

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import type { Db } from '../../platform/db/index.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
+import { errorAnswers } from '../../platform/http/api-schemas.ts';
 import { RatingBody, RatingSummarySchema, SlugParams } from './model.ts';
 import { rateBook, ratingOf, withdrawRating } from './service.ts';
 import type { CatalogueAnnouncer } from '../catalogue/version.ts';
@@ -22,12 +23,12 @@ export function ratingsApiRoutes(db: Db, cache: CatalogueAnnouncer, auth: AuthPl
     .post('/api/ratings/:slug', ({ params, body, caller }) => rateBook(db, cache, caller.reader, params.slug, body.rating), {
       params: SlugParams,
       body: RatingBody,
-      response: RatingSummarySchema,
+      response: { 200: RatingSummarySchema, ...errorAnswers(429) },
       detail: { tags, summary: 'Rate a book 1–5 stars, or change the rating (anonymous readers rate by session)' },
     })
     .delete('/api/ratings/:slug', ({ params, caller }) => withdrawRating(db, cache, caller.reader, params.slug), {
       params: SlugParams,
-      response: RatingSummarySchema,
+      response: { 200: RatingSummarySchema, ...errorAnswers(429) },
       detail: { tags, summary: "Withdraw the caller's rating (200 with the new totals, also when there was none)" },
     });
 }

@@ -25,7 +25,7 @@ export const RatingSummarySchema = t.Object({
   count: t.Integer(),
   /** The caller's own rating (signed-in user, else anonymous session); null when not rated. */
   mine: t.Union([t.Integer({ minimum: MIN_RATING, maximum: MAX_RATING }), t.Null()]),
-});
+}, { title: 'RatingSummary' });
 export type RatingSummary = Static<typeof RatingSummarySchema>;
 
 /**

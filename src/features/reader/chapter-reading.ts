@@ -95,7 +95,7 @@ export async function chapterJson(db: Db, htmlCache: ChapterHtmlCache, slug: str
 }
 
 export interface ChapterPageData {
-  book: { slug: string; title: string; author: string; cover_url: string | null; status: 'ongoing' | 'completed'; chapter_count: number };
+  book: { slug: string; title: string; author: string; cover_url: string | null; status: 'ongoing' | 'completed'; chapter_count: number; language: string };
   chapter: { number: number; title: string; html: string };
   prev: number | null;
   next: number | null;
@@ -131,7 +131,7 @@ export interface ChapterFacts extends Omit<ChapterPageData, 'chapter' | 'locale'
 
 /** What a row shows besides the text, and the fingerprint that names all of it. */
 function factsOf(row: FoundRow): ChapterFacts {
-  const book = { slug: row.slug, title: row.title, author: row.author, cover_url: coverPath(row.cover_key), status: row.status, chapter_count: row.chapter_count };
+  const book = { slug: row.slug, title: row.title, author: row.author, cover_url: coverPath(row.cover_key), status: row.status, chapter_count: row.chapter_count, language: row.language };
   const chapter = { number: row.number, title: row.chapter_title ?? '' };
   const fingerprint = JSON.stringify([book, chapter, row.prev, row.next, row.text_hash]);
   return { book, chapter, prev: row.prev, next: row.next, textHash: row.text_hash, fingerprint, piece: null, jsonPiece: null };

@@ -12,10 +12,10 @@ export const BookQuery = t.Object({
   limit: t.Optional(t.Numeric({ minimum: 1, maximum: 10_000, multipleOf: 1, error: 'limit must be a whole number from 1 to 10000' })),
 });
 
-export const ChapterTitleSchema = t.Object({ number: t.Integer(), title: t.String() });
+export const ChapterTitleSchema = t.Object({ number: t.Integer(), title: t.String() }, { title: 'ChapterSummary' });
 export type ChapterTitle = Static<typeof ChapterTitleSchema>;
 
-export const BookDetailResponse = t.Object({ book: BookSchema, chapters: t.Array(ChapterTitleSchema) });
+export const BookDetailResponse = t.Object({ book: BookSchema, chapters: t.Array(ChapterTitleSchema) }, { title: 'BookDetail' });
 export type BookDetail = Static<typeof BookDetailResponse>;
 
 export const ChapterParams = t.Object({
@@ -32,5 +32,5 @@ export const ChapterResponse = t.Object({
   chapter: t.Object({ number: t.Integer(), title: t.String(), text: t.String(), html: t.String(), locale: t.Optional(t.String()) }),
   prev: t.Union([t.Integer(), t.Null()]),
   next: t.Union([t.Integer(), t.Null()]),
-});
+}, { title: 'Chapter' });
 export type ChapterJson = Static<typeof ChapterResponse>;

@@ -13,7 +13,7 @@ import type { ChapterPageData } from './chapter-reading.ts';
  * precompressed template costs a fraction of drawing and compressing the page.
  */
 const SLOTS = {
-  slug: 'text', n: 'text', prev: 'text', next: 'text', bookTitle: 'text', author: 'text', cover: 'text',
+  slug: 'text', n: 'text', prev: 'text', next: 'text', bookTitle: 'text', author: 'text', cover: 'text', language: 'text',
   title: 'text', summary: 'text', position: 'text', contents: 'text', body: 'html',
 } as const satisfies Record<string, SlotKind>;
 type Slot = keyof typeof SLOTS;
@@ -43,6 +43,7 @@ function valuesOf(ctx: PageContext, data: ChapterPageData): SlotValues<Slot> | n
     bookTitle: book.title,
     author: book.author,
     cover: book.cover_url ? book.cover_url.slice(1) : '',
+    language: book.language,
     title: derived.title,
     summary: derived.summary,
     position: derived.position,
@@ -62,6 +63,7 @@ function compile(ctx: PageContext, data: ChapterPageData, suggestFont: boolean):
         cover_url: data.book.cover_url ? `/${slot('cover')}` : null,
         status: data.book.status,
         chapter_count: 0, // only the derived position shows it
+        language: slot('language'),
       },
       // Placeholders stand for numbers here: the view puts them only in paths and attributes.
       chapter: { number: slot('n') as unknown as number, title: slot('title'), html: slot('body') },

@@ -56,6 +56,8 @@ export interface ReadingRow {
   cover_key: string | null;
   status: 'ongoing' | 'completed';
   chapter_count: number;
+  /** The language of the book's text (BCP 47), which the page marks it with. */
+  language: string;
   /** null when the book exists but this chapter does not. */
   number: number | null;
   chapter_title: string | null;
@@ -110,7 +112,7 @@ export async function findChaptersForReading(db: Db, keys: readonly ChapterKey[]
   // The page renders from the text only without a stored rendering; the JSON carries the text.
   const text = purpose === 'page' ? sql`null::text` : sql`case when not (${stored}) then c.text end`;
   const result = await sql<ReadingRow & { i: number }>`${sql.raw(READING[purpose])}
-    select k.i, b.slug, b.title, b.author, b.cover_key, b.status, b.chapter_count,
+    select k.i, b.slug, b.title, b.author, b.cover_key, b.status, b.chapter_count, b.language,
            c.number, c.title as chapter_title,
            case when c.number is not null then coalesce(nullif(split_part(c.html_source, ':', 2), ''), md5(c.text)) end as text_hash,
            coalesce(${current} and c.html_deflated is not null and c.json_deflated is not null, false) as forms_stored,

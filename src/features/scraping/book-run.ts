@@ -7,7 +7,7 @@ import { announceChapterChange } from '../catalogue/writes/announce.ts';
 import { acquireHost } from './host-lease.ts';
 import type { Tally } from './tally.ts';
 import { describeSourceError, TaskCancelled } from './errors.ts';
-import { cancelRequested } from './queries.ts';
+import { cancelRequested, hostHolder } from './queries.ts';
 
 /**
  * Scrapes one book into the catalogue: its page and full chapter list, then the chosen chapters
@@ -59,8 +59,12 @@ export async function scrapeBook(deps: BookRunDeps, bookUrl: string, selection: 
     seconds: deps.hostLeaseSeconds,
     pollMs: deps.hostPollMs,
     signal: ctx.signal,
-    onWait: () => tally.phase(`Waiting: another scrape is using ${host}`),
+    onWait: async () => {
+      tally.detail.waiting_for = { reason: 'host', task_id: (await hostHolder(db, host)) ?? null };
+      await tally.phase(`Waiting: another scrape is using ${host}`);
+    },
   });
+  if (tally.detail.waiting_for?.reason === 'host') tally.detail.waiting_for = null;
   try {
     await tally.phase('Reading the book page and its chapter list');
     const book = await client.book(bookUrl, ctx.signal);

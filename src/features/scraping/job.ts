@@ -8,6 +8,7 @@ import { Tally } from './tally.ts';
 import { notifyTaskEnded } from './notify.ts';
 import { runUpdateCheck } from './updates.ts';
 import type { TaskDetail, TaskSummary } from './model.ts';
+import type { SourceWatch } from './source-watch.ts';
 
 /**
  * The body of a `scrape.book` job (jobs/scrape.book.worker.ts): runs one scrape task (a book, a
@@ -26,6 +27,8 @@ export interface ScrapeJobDeps {
   storeCover?: (client: SourceClient, book: SourceBook, slug: string, signal: AbortSignal) => Promise<string | null>;
   hostLeaseSeconds?: number;
   hostPollMs?: number;
+  /** What the client is waiting for (rate limit, retry, slow source), for the task's progress. */
+  watch?: SourceWatch;
 }
 
 export function createScrapeJob(deps: ScrapeJobDeps): JobBody<ScrapeJobPayload, { status: string }> {
@@ -35,7 +38,7 @@ export function createScrapeJob(deps: ScrapeJobDeps): JobBody<ScrapeJobPayload, 
     await markRunning(ctx.db, task.id);
     const previous = task.detail as Partial<TaskDetail> & { cursor?: number };
     // A resumed task keeps its counts; its chapter total is planned again from what is left.
-    const tally = new Tally(ctx.db, ctx, task.id, { ...previous, total: previous.handled ?? 0, gaps: previous.gaps ?? [], errors: previous.errors ?? [] });
+    const tally = new Tally(ctx.db, ctx, task.id, { ...previous, total: previous.handled ?? 0, gaps: previous.gaps ?? [], errors: previous.errors ?? [], waiting_for: null });
     const client = deps.sources();
     const run: BookRunDeps = {
       db: ctx.db,
@@ -47,29 +50,32 @@ export function createScrapeJob(deps: ScrapeJobDeps): JobBody<ScrapeJobPayload, 
       hostPollMs: deps.hostPollMs ?? 2000,
       storeCover: deps.storeCover ? (book, slug) => deps.storeCover!(client, book, slug, ctx.signal) : undefined,
     };
+    const unfollow = deps.watch?.follow((wait) => void tally.waiting(wait).catch(() => {}));
     try {
       const summary = await perform(run, task, previous.cursor ?? 0);
-      await settle(ctx, task.id, 'done', { detail: { ...tally.detail, phase: 'Finished' }, progress: 1 }, summary);
+      await settle(ctx, task.id, 'done', { detail: { ...tally.detail, waiting_for: null, phase: 'Finished' }, progress: 1 }, summary);
       return { status: 'done' };
     } catch (error) {
       if (error instanceof LeaseLostError) throw error;
       if (error instanceof TaskCancelled) {
-        await settle(ctx, task.id, 'cancelled', { detail: { ...tally.detail, phase: 'Cancelled' }, error: error.message }, null);
+        await settle(ctx, task.id, 'cancelled', { detail: { ...tally.detail, waiting_for: null, phase: 'Cancelled' }, error: error.message }, null);
         throw new PermanentJobError(error.message);
       }
       if (ctx.signal.aborted) {
         // Cancelled: keep what was fetched. Shutdown: leave it running for the next worker, with
         // its place saved exactly, so the next one starts at the first chapter not yet handled.
         if (!String(ctx.signal.reason).includes('cancelled')) await tally.save(true).catch(() => {});
-        else await settle(ctx, task.id, 'cancelled', { detail: { ...tally.detail, phase: 'Cancelled' }, error: 'Cancelled by an admin' }, null);
+        else await settle(ctx, task.id, 'cancelled', { detail: { ...tally.detail, waiting_for: null, phase: 'Cancelled' }, error: 'Cancelled by an admin' }, null);
         throw error;
       }
       const message = error instanceof SourceError ? describeSourceError(error) : error instanceof Error ? error.message : String(error);
       const lastTry = ctx.attempt >= ctx.maxAttempts || !(error instanceof SourceError && retryable(error));
       ctx.log.warn('scrape task failed', { taskId: task.id, attempt: ctx.attempt, error: message });
       if (!lastTry) throw error;
-      await settle(ctx, task.id, 'failed', { detail: { ...tally.detail, phase: 'Failed' }, error: message }, null);
+      await settle(ctx, task.id, 'failed', { detail: { ...tally.detail, waiting_for: null, phase: 'Failed' }, error: message }, null);
       throw new PermanentJobError(message);
+    } finally {
+      unfollow?.();
     }
   };
 }

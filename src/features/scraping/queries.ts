@@ -52,6 +52,11 @@ export function anyActiveTask(db: Db) {
   return db.selectFrom('scrape_tasks').select(['id', 'status']).where('status', 'in', ['pending', 'running']).limit(1).executeTakeFirst();
 }
 
+/** Every task waiting or running, oldest first (the queue's order). */
+export function activeTasks(db: Db) {
+  return db.selectFrom('scrape_tasks').select(['id', 'status', 'url', 'created_at']).where('status', 'in', ['pending', 'running']).orderBy('created_at').orderBy('id').execute();
+}
+
 export function recentTasks(db: Db, limit: number, bookSlug?: string) {
   let query = db.selectFrom('scrape_tasks').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit);
   if (bookSlug) query = query.where('book_slug', '=', bookSlug);
@@ -116,6 +121,11 @@ export function allSourceBooks(db: Db) {
   return db.selectFrom('books').select(['slug', 'title', 'source_url']).where('source_key', 'is not', null).where('source_url', 'is not', null).orderBy('slug').execute();
 }
 
+export async function countSourceBooks(db: Db): Promise<number> {
+  const row = await db.selectFrom('books').select((eb) => eb.fn.countAll<string>().as('n')).where('source_key', 'is not', null).where('source_url', 'is not', null).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** The source page a book was scraped from: undefined for no such book, null for a book not scraped. */
 export async function sourceUrlOf(db: Db, slug: string): Promise<string | null | undefined> {
   const row = await db.selectFrom('books').select('source_url').where('slug', '=', slug).executeTakeFirst();
@@ -150,12 +160,22 @@ export async function takeHost(db: Db, host: string, taskId: string, seconds: nu
   return row.rows.length > 0;
 }
 
-export function releaseHost(db: Db, host: string, taskId: string) {
-  return db.deleteFrom('scrape_hosts').where('host', '=', host).where('task_id', '=', taskId).execute();
-}
-
 export async function lockTaskCreation(db: Db): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext('chapterhouse:scrape-tasks'))`.execute(db);
+}
+
+/** A task waiting or running for this book page, if any. */
+export function activeTaskOfUrl(db: Db, url: string) {
+  return db.selectFrom('scrape_tasks').select(['id', 'status']).where('status', 'in', ['pending', 'running']).where('url', '=', url).limit(1).executeTakeFirst();
+}
+
+/** The task holding a host's lease (whatever its expiry: only read to say whom a task waits for). */
+export async function hostHolder(db: Db, host: string): Promise<string | undefined> {
+  return (await db.selectFrom('scrape_hosts').select('task_id').where('host', '=', host).executeTakeFirst())?.task_id;
+}
+
+export function releaseHost(db: Db, host: string, taskId: string) {
+  return db.deleteFrom('scrape_hosts').where('host', '=', host).where('task_id', '=', taskId).execute();
 }
 
 /** An admin asked to cancel this task's job (read between chapters: faster than the lease's heartbeat). */

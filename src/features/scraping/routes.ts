@@ -3,6 +3,7 @@ import type { BootedPlatform } from '../../platform/boot.ts';
 import type { AuthPlugin } from '../../platform/http/auth.ts';
 import type { PageEnvironment } from '../../platform/http/page.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
+import { errorAnswers } from '../../platform/http/api-schemas.ts';
 import { deriveKey } from '../../platform/secrets.ts';
 import { createSourceClient } from '../../integrations/sources/index.ts';
 import { ScraperUnreachable, type BackendReply } from './backend/client.ts';
@@ -11,7 +12,7 @@ import { createInProcessScraperClient } from './backend/in-process-client.ts';
 import { scraperBackendRoutes } from './backend/routes.ts';
 import { scrapingAdminRoutes } from './admin/routes.ts';
 import { cancelTask, getTask, listTasks, startUpdateCheck, type ScrapingDeps } from './service.ts';
-import { ScrapeBody, ScrapeTask, TaskIdResponse, TaskList, TaskParams } from './model.ts';
+import { RangeAccepted, RangeRequest, ScrapeBody, ScrapeTask, TaskIdResponse, TaskList, TaskParams } from './model.ts';
 import { sourceUrlOf } from './queries.ts';
 import { scrapeKind } from './kind.ts';
 import { sourcesConfig } from './sources-config.ts';
@@ -47,6 +48,7 @@ export function scrapingRoutes(platform: BootedPlatform, auth: AuthPlugin, env: 
     .post('/api/scrape', ({ body, user }) => call(client.scrapeBook(body, user.id)), {
       auth: 'admin',
       body: ScrapeBody,
+      response: { 202: TaskIdResponse, ...errorAnswers(502) },
       detail: { tags, summary: 'Scrape one book ({url}) or every scraped book ({all: true}): 202 {task_id}' },
     })
     .post('/api/scrape/range', async ({ request, user }) => {
@@ -54,7 +56,16 @@ export function scrapingRoutes(platform: BootedPlatform, auth: AuthPlugin, env: 
       const { url, from, to } = body;
       if (typeof url !== 'string' || !url || typeof from !== 'number' || !Number.isFinite(from)) throw badRequest('url and from are required');
       return call(client.scrapeRange({ url, from, ...(to !== undefined ? { to } : {}) }, user.id));
-    }, { auth: 'admin', parse: 'none', detail: { tags, summary: 'Scrape chapters from..to (to omitted: to the last chapter); relays the backend status and body' } })
+    }, {
+      auth: 'admin',
+      parse: 'none',
+      response: { 202: RangeAccepted, ...errorAnswers(409, 502) },
+      detail: {
+        tags,
+        summary: 'Scrape chapters from..to (to omitted: to the last chapter), queued behind scrapes under way; relays the backend status and body',
+        requestBody: RangeRequest,
+      },
+    })
     .get('/api/admin/scrape-tasks', async ({ query }) => ({ tasks: await listTasks(platform.db, query.limit ?? 50, query.book, platform.clock()) }), {
       auth: 'admin',
       query: t.Object({ limit: t.Optional(t.Integer({ minimum: 1, maximum: 200 })), book: t.Optional(t.String({ maxLength: 200 })) }),

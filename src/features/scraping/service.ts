@@ -5,6 +5,7 @@ import type { ScrapeTaskKind } from '../../platform/db/schema.ts';
 import { emptyDetail, type ScrapeTask, type TaskDetail } from './model.ts';
 import * as q from './queries.ts';
 import { taskTimes } from '../tasks/times.ts';
+import { queuePlace } from './queue-place.ts';
 
 /**
  * Scrape tasks as the web layer and the backend see them: start (202 with a task id), list,
@@ -59,16 +60,21 @@ export async function startScrape(deps: ScrapingDeps, body: { url?: string; all?
   return (await createTask(deps, 'book', { url: bookUrl, source, bookSlug: null, from: null, to: null, initiatorId })).id;
 }
 
-/** Backend POST /scrape/book/range: 409 while any scrape runs; `to` omitted means to the last chapter. */
+/**
+ * Backend POST /scrape/book/range: it queues behind whatever runs (one task at a time per site:
+ * host-lease.ts), like a whole book; the contract's 409 "already running" stays for the one case
+ * where waiting helps nobody: a scrape of this same book is already waiting or running.
+ * `to` omitted: to the last chapter.
+ */
 export async function startRange(deps: ScrapingDeps, input: RangeInput, initiatorId: string | null): Promise<{ task_id: string; status: string }> {
   const to = input.to ?? null;
   if (!Number.isInteger(input.from) || input.from < 1) throw badRequest('from must be a chapter number of 1 or more');
   if (to !== null && (!Number.isInteger(to) || to < input.from)) throw badRequest('to must be a chapter number no smaller than from');
   const { source, bookUrl } = checkUrl(deps, input.url);
   const task = await createTask(deps, 'range', { url: bookUrl, source, bookSlug: null, from: input.from, to, initiatorId }, async (trx) => {
-    // Two range requests at once: the lock makes the second see the first's task.
+    // Two requests at once: the lock makes the second see the first's task.
     await q.lockTaskCreation(trx);
-    if (await q.anyActiveTask(trx)) throw conflict('A scrape is already running; try again when it has finished');
+    if (await q.activeTaskOfUrl(trx, bookUrl)) throw conflict('A scrape of this book is already running; try again when it has finished');
   });
   return { task_id: task.id, status: task.status };
 }
@@ -98,13 +104,20 @@ export function toTask(row: q.ScrapeTaskRow, now: Date = new Date()): ScrapeTask
 }
 
 export async function listTasks(db: Db, limit = 50, bookSlug?: string, now?: Date): Promise<ScrapeTask[]> {
-  return (await q.recentTasks(db, limit, bookSlug)).map((row) => toTask(row, now));
+  return withQueuePlaces(db, (await q.recentTasks(db, limit, bookSlug)).map((row) => toTask(row, now)));
 }
 
 export async function getTask(db: Db, id: string, now?: Date): Promise<ScrapeTask> {
   const row = await q.taskById(db, id);
   if (!row) throw notFound('No such scrape task');
-  return toTask(row, now);
+  return (await withQueuePlaces(db, [toTask(row, now)]))[0]!;
+}
+
+/** A waiting task says where it stands in the queue and whom it waits for (worked out, not stored). */
+async function withQueuePlaces(db: Db, tasks: ScrapeTask[]): Promise<ScrapeTask[]> {
+  if (!tasks.some((task) => task.status === 'pending')) return tasks;
+  const active = await q.activeTasks(db);
+  return tasks.map((task) => (task.status === 'pending' ? { ...task, detail: { ...task.detail, waiting_for: queuePlace(task, active) } } : task));
 }
 
 /** A waiting task ends at once; a running one stops before its next chapter and keeps what it has. */
@@ -115,5 +128,8 @@ export async function cancelTask(db: Db, id: string): Promise<ScrapeTask> {
   if (row.status === 'pending') await q.finishTask(db, id, 'cancelled', { error: 'Cancelled before it started' });
   return getTask(db, id);
 }
+
+/** How many books "re-scrape every book" would fetch again (its confirmation names the number). */
+export const scrapedBookCount = (db: Db) => q.countSourceBooks(db);
 
 export const hasActiveTask = async (db: Db) => (await q.anyActiveTask(db)) !== undefined;

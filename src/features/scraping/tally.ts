@@ -1,6 +1,6 @@
 import type { JobContext } from '../../platform/queue/index.ts';
 import type { Db } from '../../platform/db/index.ts';
-import { emptyDetail, type TaskDetail } from './model.ts';
+import { emptyDetail, type TaskDetail, type WaitingFor } from './model.ts';
 import { saveProgress } from './queries.ts';
 
 const SAVE_EVERY_MS = 500;
@@ -28,6 +28,12 @@ export class Tally {
 
   phase(words: string): Promise<void> {
     this.detail.phase = words;
+    return this.save(true);
+  }
+
+  /** Why the progress stands still (null: it moves again); written at once so the page says so. */
+  waiting(wait: WaitingFor | null): Promise<void> {
+    this.detail.waiting_for = wait;
     return this.save(true);
   }
 

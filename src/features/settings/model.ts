@@ -33,7 +33,7 @@ export const SettingsSchema = t.Object({
   locale: oneOf(LOCALES, 'locale'),
   font_family: oneOf(FONT_FAMILIES, 'font_family'),
   font_size: t.Number(),
-});
+}, { title: 'Settings' });
 export type Settings = Static<typeof SettingsSchema>;
 
 /** PUT /api/settings: any subset. Unknown fields are refused by the route (see unknownField). */
@@ -52,7 +52,7 @@ export const SettingsPatchSchema = t.Object(
 export type SettingsPatch = Static<typeof SettingsPatchSchema>;
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
-  auto_next: false,
+  auto_next: true,
   voice: DEFAULT_VOICE,
   speed: 1,
   theme: 'amber',
@@ -87,7 +87,7 @@ export type SettingsForm = Static<typeof SettingsFormSchema>;
  * Privacy (GET|PUT /api/settings/privacy), kept apart from the seven fields above: GET /api/settings
  * is a fixed shape for the mobile client. The flag lives on app_users (library_private).
  */
-export const PrivacySchema = t.Object({ library_private: t.Boolean() });
+export const PrivacySchema = t.Object({ library_private: t.Boolean() }, { title: 'Privacy' });
 export type Privacy = Static<typeof PrivacySchema>;
 export const PrivacyBody = t.Object(
   { library_private: t.Boolean({ error: 'library_private must be true or false' }) },

@@ -48,12 +48,12 @@ export const LocaleQuery = t.Object({ locale: t.Optional(t.String({ maxLength: 1
 export const SlugParams = t.Object({ slug: t.String({ minLength: 1, maxLength: 200 }) });
 
 const JobStatus = t.Union([t.Literal('pending'), t.Literal('running'), t.Literal('done'), t.Literal('failed')]);
-export const JobResponse = t.Object({ job_id: t.Union([t.String(), t.Null()]), status: JobStatus });
+export const JobResponse = t.Object({ job_id: t.Union([t.String(), t.Null()]), status: JobStatus }, { title: 'TranslationJob' });
 /** `error` is the reason of a failed job, null otherwise. */
-export const StatusResponse = t.Object({ job_id: t.Union([t.String(), t.Null()]), status: JobStatus, error: t.Union([t.String(), t.Null()]) });
+export const StatusResponse = t.Object({ job_id: t.Union([t.String(), t.Null()]), status: JobStatus, error: t.Union([t.String(), t.Null()]) }, { title: 'TranslationJobStatus' });
 
-export const GlossaryEntrySchema = t.Object({ source: t.String(), target: t.String(), locale: t.String() });
-export const GlossaryResponse = t.Object({ slug: t.String(), entries: t.Array(GlossaryEntrySchema) });
+export const GlossaryEntrySchema = t.Object({ source: t.String(), target: t.String(), locale: t.String() }, { title: 'GlossaryEntry' });
+export const GlossaryResponse = t.Object({ slug: t.String(), entries: t.Array(GlossaryEntrySchema) }, { title: 'Glossary' });
 
 export type TranslationJob = Static<typeof JobResponse>;
 export type TranslationJobStatus = Static<typeof StatusResponse>;

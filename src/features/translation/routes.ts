@@ -3,6 +3,7 @@ import type { Locale } from '../../platform/i18n/locale.ts';
 import { TranslationStatus, type StatusState } from '../../../views/components/TranslationStatus.tsx';
 import type { BootedPlatform } from '../../platform/boot.ts';
 import type { AuthPlugin, Caller } from '../../platform/http/auth.ts';
+import { errorAnswers } from '../../platform/http/api-schemas.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { pageContext, type PageEnvironment } from '../../platform/http/page.ts';
 import { wantsHtmx } from '../../platform/http/request-context.ts';
@@ -64,7 +65,8 @@ export function translationRoutes(platform: BootedPlatform, auth: AuthPlugin, en
       return status(202, await requestTranslation(deps, requester(caller), input));
     }, {
       body: TranslateBody,
-      response: { 202: JobResponse },
+      // 402: past the free tier; 404: the body's chapter does not exist; 503: no AI service.
+      response: { 202: JobResponse, ...errorAnswers(402, 404, 503) },
       detail: { tags, summary: 'Translate a chapter: 202 {job_id, status}; done at once when stored; one job per chapter and locale (402 past the free tier, 503 without an AI service)' },
     })
     .get('/api/translate/status/:slug/:n', ({ params, query }) => translationStatus(deps, { slug: params.slug, chapter: params.n, locale: parseLocale(query.locale) }), {

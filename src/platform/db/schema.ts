@@ -181,6 +181,13 @@ export interface ProgressTable {
   scroll: Generated<number>;
   audio_time: Generated<number>;
   updated_at: DefaultTimestamp;
+  /** The furthest point ever reached (migration 20261201000100; a trigger starts it at the place). */
+  furthest_chapter: Generated<number>;
+  furthest_scroll: Generated<number>;
+  /** A look-back: an earlier chapter opened, not yet the place (features/progress/reading-place.ts). */
+  back_chapter: number | null;
+  back_scroll: number | null;
+  back_since: Date | null;
 }
 
 /** Reading statistics per reader, UTC day and book, kept by a trigger on progress (migration 20261128000400). */
@@ -284,6 +291,10 @@ export interface NotificationsTable {
   link: string | null;
   read: Generated<boolean>;
   created_at: DefaultTimestamp;
+  /** What an unread notification is about, so a later one on the same thing joins it (`audio-ready:<slug>`). */
+  topic: string | null;
+  /** The items it gathers (the chapters whose audio is ready). */
+  items: number[] | null;
 }
 
 export type AudioJobStatus = 'pending' | 'generating' | 'done' | 'failed';
@@ -300,6 +311,10 @@ export interface AudioJobsTable {
   updated_at: DefaultTimestamp;
   /** The chunk a listener asked to hear next (migration 001300); the job reads it between chunks. */
   jump_to: number | null;
+  /** A reader asked for this chapter itself (POST /api/audio, not ahead of time). */
+  asked: Generated<boolean>;
+  /** Its narration was streamed to a listener while it was made. */
+  heard: Generated<boolean>;
 }
 
 export interface AudioFilesTable {

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import type { Role } from '../db/schema.ts';
 import { anonIdOf, setViewer } from './request-context.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import type { AccountLook } from './page-context.ts';
 
 export interface CallerUser {
   id: string;
@@ -12,6 +13,8 @@ export interface CallerUser {
   providerAvatarUrl: string | null;
   /** What pages show: the stored avatar, else the provider's picture, else null (initials). */
   avatarUrl: string | null;
+  /** The look chosen in the account's settings (sessions only; a credential signs in no look). */
+  look?: AccountLook;
 }
 
 /** Whose per-reader rows (progress, settings, ratings, limits) a request touches. */
@@ -70,8 +73,33 @@ export const credentialUser = (user: Pick<CallerUser, 'id' | 'username' | 'role'
   avatarUrl: null,
 });
 
-/** What `{ auth: … }` on a route takes: a level, the route's own rule, or a credential of its own. */
-export type AuthGuard = AuthLevel | AccessRule | { credential: CredentialCheck };
+/**
+ * What `{ auth: … }` on a route takes: a level, the route's own rule, or a credential of its own
+ * (`scheme` names it in the API description: 'basic' for app passwords, 'kosync' for KOReader's headers).
+ */
+export type AuthGuard = AuthLevel | AccessRule | { credential: CredentialCheck; scheme: CredentialScheme };
+
+export type CredentialScheme = 'basic' | 'kosync';
+
+/** How a route is guarded, as the API description tells clients (features/docs/openapi). */
+export type GuardDescription = { kind: AuthLevel | 'rule' | 'access' } | { kind: 'credential'; scheme: CredentialScheme };
+
+const GUARD = Symbol.for('chapterhouse.route-guard');
+
+function describedGuard<F extends (...args: never[]) => unknown>(fn: F, description: GuardDescription): F {
+  return Object.assign(fn, { [GUARD]: description });
+}
+
+/** The guard of a route from its hooks (Elysia keeps the macro's transform, not the option). */
+export function guardOf(hooks: { transform?: unknown }): GuardDescription | null {
+  const transforms = Array.isArray(hooks.transform) ? hooks.transform : hooks.transform ? [hooks.transform] : [];
+  for (const hook of transforms) {
+    const fn = typeof hook === 'function' ? hook : (hook as { fn?: unknown })?.fn;
+    const description = (fn as { [GUARD]?: GuardDescription } | undefined)?.[GUARD];
+    if (description) return description;
+  }
+  return null;
+}
 
 export function readerKey(reader: Reader): string {
   return reader.kind === 'user' ? `user:${reader.userId}` : `anon:${reader.sessionId}`;
@@ -99,7 +127,7 @@ async function enforce(caller: Caller, guard: SessionGuard, input: UncheckedRequ
   else checkAccess(caller, guard);
 }
 
-const isCredential = (guard: AuthGuard): guard is { credential: CredentialCheck } => typeof guard === 'object';
+const isCredential = (guard: AuthGuard): guard is { credential: CredentialCheck; scheme: CredentialScheme } => typeof guard === 'object';
 
 /** A caller refused by a credential check: the error handler sends its answer as it is. */
 export class CredentialRefused extends Error {
@@ -135,13 +163,13 @@ export function authPlugin(resolve: CallerResolver) {
   // Any failure (the database is down, say) counts as a refusal here; transform then throws it as it is.
   const passes = (input: UncheckedRequest, guard: SessionGuard): Promise<boolean> =>
     callerOf(input.request).then(async (caller) => (await enforce(caller, guard, input), true)).catch(() => false);
-  const sessionGuard = (guard: SessionGuard) => ({
+  const sessionGuard = (guard: SessionGuard, described: GuardDescription) => ({
     async parse({ request, params }: { request: Request; params?: Record<string, string> }) {
       if (!(await passes({ request, params: params ?? {}, query: {}, body: undefined }, guard)) && !isForm(request)) return UNREAD_BODY;
     },
-    async transform({ request, params, query, body }: UncheckedRequest) {
+    transform: describedGuard(async ({ request, params, query, body }: UncheckedRequest) => {
       await enforce(await callerOf(request), guard, { request, params, query, body });
-    },
+    }, described),
   });
 
   return new Elysia({ name: 'auth' })
@@ -151,13 +179,13 @@ export function authPlugin(resolve: CallerResolver) {
         // A credential route reads its own body (KOReader's pushes): its check leaves the parsing alone.
         ...(isCredential(guard)
           ? {
-              async transform({ request }: { request: Request }) {
+              transform: describedGuard(async ({ request }: { request: Request }) => {
                 const user = await guard.credential(request);
                 if (user instanceof Response) throw new CredentialRefused(user);
                 credentialUsers.set(request, user);
-              },
+              }, { kind: 'credential', scheme: guard.scheme }),
             }
-          : sessionGuard(guard)),
+          : sessionGuard(guard, { kind: typeof guard === 'function' ? 'rule' : guard })),
         async resolve({ request }: { request: Request }): Promise<{ user: CallerUser }> {
           const user = isCredential(guard) ? credentialUsers.get(request) : (await callerOf(request)).user;
           // Every level and signed-in rule has refused an anonymous caller by now.
@@ -165,7 +193,7 @@ export function authPlugin(resolve: CallerResolver) {
           return { user };
         },
       }),
-      access: (rule: AccessRule) => sessionGuard(rule),
+      access: (rule: AccessRule) => sessionGuard(rule, { kind: 'access' }),
     });
 }
 
@@ -173,8 +201,8 @@ async function resolveCaller(resolve: CallerResolver, request: Request): Promise
   const anonId = anonIdOf(request);
   const resolved = await resolve(request);
   if (!resolved) return { user: null, sessionId: null, via: null, anonId, reader: { kind: 'anon', sessionId: anonId } };
-  const { username, role, avatarUrl } = resolved.user;
-  setViewer(request, { username, role, avatarUrl });
+  const { username, role, avatarUrl, look } = resolved.user;
+  setViewer(request, { username, role, avatarUrl, look });
   return { ...resolved, anonId, reader: { kind: 'user', userId: resolved.user.id } };
 }
 

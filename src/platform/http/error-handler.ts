@@ -103,8 +103,8 @@ export function errorHandler(env: PageEnvironment, log: Logger, resolveCaller?: 
 async function rememberViewer(request: Request, resolveCaller: CallerResolver): Promise<void> {
   const resolved = await resolveCaller(request).catch(() => null);
   if (!resolved) return;
-  const { username, role, avatarUrl } = resolved.user;
-  setViewer(request, { username, role, avatarUrl });
+  const { username, role, avatarUrl, look } = resolved.user;
+  setViewer(request, { username, role, avatarUrl, look });
 }
 
 function acceptsHtml(request: Request): boolean {

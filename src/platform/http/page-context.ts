@@ -8,6 +8,16 @@ export interface Viewer {
   role: 'user' | 'pro' | 'admin';
   /** Stored avatar, else the provider's picture, else null: initials are drawn. */
   avatarUrl: string | null;
+  /** The look chosen in the account (settings), which wins over this browser's cookies on every device. */
+  look?: AccountLook;
+}
+
+/** What a signed-in reader chose in their settings; null where they chose nothing (the browser decides). */
+export interface AccountLook {
+  locale: string | null;
+  theme: string | null;
+  fontFamily: string | null;
+  fontSize: number | null;
 }
 
 /**

@@ -12,7 +12,7 @@ export interface PageEnvironment {
   offers?: SiteOffers;
 }
 
-/** Appearance choices of a visitor, from their cookies (until settings exist) or the browser. */
+/** Appearance choices of a visitor: the account's settings, else their cookies, else the browser. */
 export interface Appearance {
   locale: PageContext['locale'];
   theme: Theme;
@@ -29,11 +29,16 @@ export function appearanceFromRequest(request: Request): Appearance {
   return appearance;
 }
 
+/**
+ * A signed-in reader's own choices come from the account, so a change on one device shows on every
+ * other at its next page; the cookies serve anonymous visitors and what the account leaves unset.
+ */
 function readAppearance(request: Request): Appearance {
-  const locale = readCookie(request, 'locale');
-  const theme = readCookie(request, 'theme');
-  const font = readCookie(request, 'font_family');
-  const size = Number(readCookie(request, 'font_size'));
+  const look = viewerOf(request)?.look;
+  const locale = look?.locale ?? readCookie(request, 'locale');
+  const theme = look?.theme ?? readCookie(request, 'theme');
+  const font = look?.fontFamily ?? readCookie(request, 'font_family');
+  const size = look?.fontSize ?? Number(readCookie(request, 'font_size'));
   return {
     locale: isLocale(locale) ? locale : negotiateLocale(request.headers.get('accept-language')),
     theme: (THEMES as readonly string[]).includes(theme ?? '') ? (theme as Theme) : 'amber',

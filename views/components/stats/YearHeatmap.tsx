@@ -8,6 +8,8 @@ const CELL = 11;
 const GAP = 2;
 const STEP = CELL + GAP;
 const TOP = 14;
+/** A month's name needs about three weeks' width; a shorter first month goes without one. */
+const MONTH_LABEL_WEEKS = 3;
 
 export type YearHeatmapProps = { ctx: PageContext; days: readonly StatsDay[]; from: string; today: string };
 
@@ -24,7 +26,7 @@ export function YearHeatmap({ ctx, days, from, today }: YearHeatmapProps): JSX.E
   const total = Math.round((dayStart(today).getTime() - dayStart(start).getTime()) / 86_400_000) + 1;
   const weeks = Math.ceil(total / 7);
   const width = weeks * STEP;
-  const months: JSX.Element[] = [];
+  const months: { week: number; label: string }[] = [];
   const cells: JSX.Element[] = [];
   let lastMonth = -1;
   for (let i = 0; i < total; i++) {
@@ -34,11 +36,8 @@ export function YearHeatmap({ ctx, days, from, today }: YearHeatmapProps): JSX.E
     const date = dayStart(day);
     if (weekday === 0 && date.getUTCMonth() !== lastMonth && week < weeks - 1) {
       lastMonth = date.getUTCMonth();
-      months.push(
-        <text x={week * STEP} y={10} class="stats-heatmap__month" safe>
-          {date.toLocaleDateString(ctx.locale, { month: 'short', timeZone: 'UTC' })}
-        </text>,
-      );
+      if (months.length && week - months[months.length - 1]!.week < MONTH_LABEL_WEEKS) months.pop();
+      months.push({ week, label: date.toLocaleDateString(ctx.locale, { month: 'short', timeZone: 'UTC' }) });
     }
     if (day < from) continue;
     const stats = byDay.get(day);
@@ -51,7 +50,11 @@ export function YearHeatmap({ ctx, days, from, today }: YearHeatmapProps): JSX.E
   return (
     <figure class="stats-heatmap">
       <svg viewBox={`0 0 ${width} ${TOP + 7 * STEP}`} role="img" aria-label={ctx.t('stats.yearLabel')} preserveAspectRatio="xMinYMin meet">
-        {months}
+        {months.map(({ week, label }) => (
+          <text x={week * STEP} y={10} class="stats-heatmap__month" safe>
+            {label}
+          </text>
+        ))}
         {cells}
       </svg>
       <figcaption class="stats-legend">

@@ -82,7 +82,7 @@ export function BrowseResults({ ctx, state, result }: ResultsProps): JSX.Element
 export function BrowseMore({ ctx, state, result }: ResultsProps): JSX.Element {
   return (
     <>
-      <BookGridItems ctx={ctx} books={result.books} />
+      <BookGridItems ctx={ctx} books={result.books} appended />
       <MoreLink ctx={ctx} state={state} result={result} oob />
     </>
   );

@@ -10,17 +10,24 @@ import { VoteWidget } from './VoteWidget.tsx';
 /** What one comment needs from the thread around it. */
 export type ItemContext = Pick<ThreadView, 'slug' | 'chapter' | 'myVotes' | 'avatarUrls' | 'viewer' | 'returnTo' | 'sort' | 'focus'>;
 
-type Props = { ctx: PageContext; view: ItemContext; comment: Comment };
+/** `posted`: the answer to the reader's own post (htmx): it takes the focus and is announced (public/js/swap-focus.js). */
+type Props = { ctx: PageContext; view: ItemContext; comment: Comment; posted?: boolean };
 
 /** One comment: who, when, what, the votes and (for its author or an admin) Delete. */
-export function CommentArticle({ ctx, view, comment }: Props): JSX.Element {
+export function CommentArticle({ ctx, view, comment, posted }: Props): JSX.Element {
   const { t } = ctx;
   const safeHtml = comment.html; // sanitised by src/features/comments/render.ts
   const viewer = view.viewer;
   const canDelete = !comment.deleted && viewer !== null && (viewer.id === comment.author.id || viewer.role === 'admin');
   const deleteAction = `/comment/${comment.id}/delete`;
   return (
-    <article class={comment.deleted ? 'comment comment--deleted' : 'comment'} id={`comment-${comment.id}`}>
+    <article
+      class={comment.deleted ? 'comment comment--deleted' : 'comment'}
+      id={`comment-${comment.id}`}
+      tabindex={posted ? '-1' : undefined}
+      data-swap-focus={posted ? '' : undefined}
+      data-announce={posted ? t('swap.commentPosted') : undefined}
+    >
       <header class="comment__head">
         {comment.deleted || comment.author.id === null ? (
           <span class="avatar avatar--initials comment__no-avatar" aria-hidden="true"></span>
@@ -76,12 +83,12 @@ export function ReplyItem(props: Props): JSX.Element {
 }
 
 /** A top-level comment with its replies and, for signed-in readers, a reply form behind "Reply". */
-export function ThreadItem({ ctx, view, group, focused }: { ctx: PageContext; view: ItemContext; group: CommentGroup; focused?: boolean }): JSX.Element {
+export function ThreadItem({ ctx, view, group, focused, posted }: { ctx: PageContext; view: ItemContext; group: CommentGroup; focused?: boolean; posted?: boolean }): JSX.Element {
   const { t } = ctx;
   const { comment, replies } = group;
   return (
     <li class={focused ? 'comment-thread comment-thread--focus' : 'comment-thread'} id={`item-${comment.id}`}>
-      <CommentArticle ctx={ctx} view={view} comment={comment} />
+      <CommentArticle ctx={ctx} view={view} comment={comment} posted={posted} />
       <ul class="comment-replies" id={`replies-${comment.id}`} role="list">
         {replies.map((reply) => (
           <ReplyItem ctx={ctx} view={view} comment={reply} />

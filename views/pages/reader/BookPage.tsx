@@ -11,6 +11,7 @@ import { OfflineKeep, OFFLINE_KEEP_SCRIPTS } from '../../components/offline/Offl
 import type { PageContext } from '../../../src/platform/http/page-context.ts';
 import { Layout } from '../../layouts/Layout.tsx';
 import { ChapterList } from './ChapterList.tsx';
+import { FurtherLink } from './FurtherLink.tsx';
 import { Cover } from '../../components/Cover.tsx';
 import { chapterPath } from './links.ts';
 import { summarise } from './meta.ts';
@@ -73,6 +74,7 @@ export function BookPage({ ctx, data, signedIn, canExport = false, exportAfterSi
               ) : (
                 ''
               )}
+              <FurtherLink ctx={ctx} slug={book.slug} progress={progress} />
               <ShelfControl ctx={ctx} slug={book.slug} shelf={data.shelf} signedIn={signedIn} title={book.title} />
               <ExportForm ctx={ctx} slug={book.slug} first={data.firstChapter} last={data.lastChapter} pro={canExport} afterSignIn={exportAfterSignIn} />
               {keepFrom !== null && data.lastChapter !== null ? (

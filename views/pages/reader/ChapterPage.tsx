@@ -97,7 +97,7 @@ export function ChapterPage({ ctx, data, suggestFont = false, derived = chapterP
               {book.title}
             </a>
           </p>
-          <h1 class="reader__title" lang={data.locale ?? undefined} safe>
+          <h1 class="reader__title" lang={data.locale ?? data.book.language} safe>
             {title}
           </h1>
           <p class="reader__position" safe>
@@ -119,7 +119,7 @@ export function ChapterPage({ ctx, data, suggestFont = false, derived = chapterP
           prevChapter={prev}
         />
         <TranslationSwitch ctx={ctx} slug={book.slug} chapter={chapter.number} current={data.locale ?? null} translating={data.translating ?? null} />
-        <div class="reader__text" lang={data.locale ?? undefined}>{safeHtml}</div>
+        <div class="reader__text" lang={data.locale ?? data.book.language}>{safeHtml}</div>
         {next === null ? (
           // The last chapter offers to file the book as completed. The page is cached per viewer
           // (page-cache.ts), so this depends on being signed in, never on the reader's shelf; the

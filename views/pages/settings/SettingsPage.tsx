@@ -92,7 +92,7 @@ export function SettingsPage({ ctx, settings, voices: offered, signedIn, saved, 
 
           <fieldset class="settings-group">
             <legend safe>{t('appearance.locale')}</legend>
-            <SelectField id="settings-locale" name="locale" label={t('appearance.locale')} selected={settings.locale}
+            <SelectField id="settings-locale" name="locale" confirmChange label={t('appearance.locale')} selected={settings.locale}
               options={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale], lang: locale }))} />
             <p class="field__hint" safe>
               {t('settings.localeHint')}

@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { AuthPlugin } from '../../../platform/http/auth.ts';
+import { errorAnswers, NoContent } from '../../../platform/http/api-schemas.ts';
 import { removeAccount, issuePasswordReset, signOutEverywhere, type AccountRemoval } from './access.ts';
 import { createAccount } from './creation.ts';
 import { issueInvite, listInvites, revokeInvite } from './invites.ts';
@@ -41,24 +42,24 @@ export function adminUserApiRoutes(deps: AdminDeps, auth: AuthPlugin, removal: A
     }, {
       auth: 'admin',
       body: CreateUserBody,
-      response: { 201: CreatedUserResponse },
+      response: { 201: CreatedUserResponse, ...errorAnswers(409) },
       detail: { tags, summary: 'Create an account (201); without a password the answer carries a one-time set-password link' },
     })
     .patch('/api/admin/users/:id', async ({ params, body, user }) => ({ user: await changeAccount(deps, user, params.id, body) }), {
       auth: 'admin',
       params: UserIdParams,
       body: PatchUserBody,
-      response: AdminUserResponse,
+      response: { 200: AdminUserResponse, ...errorAnswers(409) },
       detail: { tags, summary: 'Change role, "Pro until" and disabled; the last enabled admin stays (409)' },
     })
     .delete('/api/admin/users/:id', async ({ params, user }) => {
       await removeAccount(deps, removal, user, params.id);
       return noContent();
-    }, { auth: 'admin', params: UserIdParams, detail: { tags, summary: 'Delete an account as its owner would (204); never the last enabled admin (409)' } })
+    }, { auth: 'admin', params: UserIdParams, response: { 204: NoContent, ...errorAnswers(409) }, detail: { tags, summary: 'Delete an account as its owner would (204); never the last enabled admin (409)' } })
     .post('/api/admin/users/:id/sign-out', async ({ params, user }) => {
       await signOutEverywhere(deps, user, params.id);
       return noContent();
-    }, { auth: 'admin', params: UserIdParams, detail: { tags, summary: 'End every session, legacy token and app password of the account (204)' } })
+    }, { auth: 'admin', params: UserIdParams, response: { 204: NoContent }, detail: { tags, summary: 'End every session, legacy token and app password of the account (204)' } })
     .post('/api/admin/users/:id/password-reset', async ({ params, user }) => {
       const link = await issuePasswordReset(deps, user, params.id);
       return { url: link.url, expires_at: link.expiresAt.toISOString() };
@@ -81,7 +82,7 @@ export function adminUserApiRoutes(deps: AdminDeps, auth: AuthPlugin, removal: A
     .delete('/api/admin/invites/:id', async ({ params, user }) => {
       await revokeInvite(deps, user, params.id);
       return noContent();
-    }, { auth: 'admin', params: InviteParams, detail: { tags, summary: 'Revoke a pending invite (204)' } })
+    }, { auth: 'admin', params: InviteParams, response: { 204: NoContent }, detail: { tags, summary: 'Revoke a pending invite (204)' } })
     .get('/api/admin/audit', ({ query }) => auditPage(deps.db, query), {
       auth: 'admin',
       query: AuditQuery,

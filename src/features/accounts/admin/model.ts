@@ -25,18 +25,21 @@ export const UsersQuery = t.Object({
   page: t.Optional(t.Numeric({ minimum: 1, maximum: 100_000, multipleOf: 1, error: 'page must be a whole number of at least 1' })),
 });
 
-export const AdminUser = t.Object({
-  id: t.String(),
-  username: t.String(),
-  role: RoleField,
-  email: t.Union([t.String(), t.Null()]),
-  pro_until: t.Union([t.String(), t.Null()]),
-  disabled: t.Boolean(),
-  sign_in_methods: t.Array(t.String()),
-  last_seen: t.Union([t.String(), t.Null()]),
-  sessions: t.Integer(),
-  created: t.String(),
-});
+export const AdminUser = t.Object(
+  {
+    id: t.String(),
+    username: t.String(),
+    role: RoleField,
+    email: t.Union([t.String(), t.Null()]),
+    pro_until: t.Union([t.String(), t.Null()]),
+    disabled: t.Boolean(),
+    sign_in_methods: t.Array(t.String()),
+    last_seen: t.Union([t.String(), t.Null()]),
+    sessions: t.Integer(),
+    created: t.String(),
+  },
+  { title: 'AdminUser', description: 'An account as the admin user tools show it' },
+);
 export type AdminUser = typeof AdminUser.static;
 export const AdminUserResponse = t.Object({ user: AdminUser });
 export const AdminUsersResponse = t.Object({ users: t.Array(AdminUser), page: t.Integer(), has_more: t.Boolean() });
@@ -67,7 +70,10 @@ export const InviteBody = t.Object({
 /** An invite's id is the start of its token's hash: enough to name it, useless to join with. */
 export const INVITE_ID_LENGTH = 16;
 export const InviteParams = t.Object({ id: t.String({ pattern: `^[0-9a-f]{${INVITE_ID_LENGTH}}$`, error: 'id must be an invite id' }) });
-export const Invite = t.Object({ id: t.String(), role: RoleField, created: t.String(), expires_at: t.String(), created_by: t.Union([t.String(), t.Null()]) });
+export const Invite = t.Object(
+  { id: t.String(), role: RoleField, created: t.String(), expires_at: t.String(), created_by: t.Union([t.String(), t.Null()]) },
+  { title: 'Invite', description: 'A pending invite (the link itself was shown once, when it was made)' },
+);
 export const InviteResponse = t.Object({ id: t.String(), url: t.String(), expires_at: t.String() });
 export const InvitesResponse = t.Object({ invites: t.Array(Invite) });
 
@@ -75,12 +81,15 @@ export const AuditQuery = t.Object({
   user: t.Optional(t.String({ format: 'uuid', error: 'user must be a user id' })),
   before: t.Optional(t.String({ pattern: '^[1-9][0-9]{0,17}$', error: 'before must be the id of an audit entry' })),
 });
-export const AuditEntry = t.Object({
-  id: t.String(),
-  actor: t.Object({ id: t.Union([t.String(), t.Null()]), username: t.String() }),
-  action: t.String(),
-  target: t.Union([t.Object({ id: t.Union([t.String(), t.Null()]), username: t.Union([t.String(), t.Null()]) }), t.Null()]),
-  detail: t.Record(t.String(), t.Unknown()),
-  at: t.String(),
-});
+export const AuditEntry = t.Object(
+  {
+    id: t.String(),
+    actor: t.Object({ id: t.Union([t.String(), t.Null()]), username: t.String() }),
+    action: t.String(),
+    target: t.Union([t.Object({ id: t.Union([t.String(), t.Null()]), username: t.Union([t.String(), t.Null()]) }), t.Null()]),
+    detail: t.Record(t.String(), t.Unknown()),
+    at: t.String(),
+  },
+  { title: 'AuditEntry', description: 'What an admin (or a person joining) did' },
+);
 export const AuditResponse = t.Object({ entries: t.Array(AuditEntry), has_more: t.Boolean() });

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import type { AuthPlugin } from '../../../platform/http/auth.ts';
 import type { Db } from '../../../platform/db/index.ts';
 import type { Clock } from '../../../platform/clock.ts';
+import { errorAnswers, NoContent } from '../../../platform/http/api-schemas.ts';
 import { AppPasswordParams, AppPasswordsResponse, CreateAppPasswordBody, CreatedAppPassword } from './model.ts';
 import { createAppPassword, listAppPasswords, revokeAppPassword } from './service.ts';
 
@@ -28,11 +29,11 @@ export function appPasswordApiRoutes(deps: AppPasswordDeps, auth: AuthPlugin) {
     }, {
       auth: 'user',
       body: CreateAppPasswordBody,
-      response: { 201: CreatedAppPassword },
+      response: { 201: CreatedAppPassword, ...errorAnswers(409) },
       detail: { tags: ['auth'], summary: 'A new app password for an e-reader app (201; the password is shown in this answer only; 409 past 20)' },
     })
     .delete('/api/app-passwords/:id', async ({ params, user }) => {
       await revokeAppPassword(deps.db, user.id, params.id, deps.clock());
       return new Response(null, { status: 204 });
-    }, { auth: 'user', params: AppPasswordParams, detail: { tags: ['auth'], summary: 'Revoke an app password (204; 404 for an unknown id or another reader’s)' } });
+    }, { auth: 'user', params: AppPasswordParams, response: { 204: NoContent }, detail: { tags: ['auth'], summary: 'Revoke an app password (204; 404 for an unknown id or another reader’s)' } });
 }

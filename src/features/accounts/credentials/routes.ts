@@ -3,6 +3,7 @@ import type { AuthPlugin, CallerUser } from '../../../platform/http/auth.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import type { PageEnvironment } from '../../../platform/http/page.ts';
 import { signedIn } from '../../../platform/http/sign-in.ts';
+import { errorAnswers, NoContent } from '../../../platform/http/api-schemas.ts';
 import { UserResponse } from '../model.ts';
 import type { AccountsDeps } from '../service.ts';
 import { publicUser } from '../users.ts';
@@ -43,11 +44,11 @@ export function credentialRoutes(deps: AccountsDeps, auth: AuthPlugin, env: Page
     .post('/api/auth/change-password', async ({ body, user, caller }) => {
       await changePassword(deps, { userId: user.id, sessionId: caller.sessionId }, { current: body.current_password, next: body.new_password });
       return new Response(null, { status: 204 });
-    }, { auth: 'user', body: ChangePasswordBody, detail: { tags: ['auth'], summary: 'Set a password (none yet: a sign-in of the last 10 minutes, else 403) or change it (current_password needed); every other session and app password ends; 204' } })
+    }, { auth: 'user', body: ChangePasswordBody, response: { 204: NoContent, ...errorAnswers(429) }, detail: { tags: ['auth'], summary: 'Set a password (none yet: a sign-in of the last 10 minutes, else 403) or change it (current_password needed); every other session and app password ends; 204' } })
     .post('/api/auth/change-email', async ({ body, user }) => {
       const row = await changeEmail(deps, user.id, body.email);
       return { user: publicUser(row, deps.config.baseUrl) };
-    }, { auth: 'user', body: ChangeEmailBody, response: UserResponse, detail: { tags: ['auth'], summary: 'Change the email address (unverified until a provider confirms it); 409 when another account uses it' } })
+    }, { auth: 'user', body: ChangeEmailBody, response: { 200: UserResponse, ...errorAnswers(409, 429) }, detail: { tags: ['auth'], summary: 'Change the email address (unverified until a provider confirms it); 409 when another account uses it' } })
     .post('/account/password', async ({ body, request, user, caller }) => {
       const next = body?.new_password ?? '';
       if (next !== (body?.new_password_confirm ?? '')) {

@@ -1,5 +1,4 @@
 import { t } from 'elysia';
-import { PublicUser } from '../model.ts';
 
 // Lengths are generous here: the service checks the rules (username, new-password rules) and
 // names the one that was broken.
@@ -14,9 +13,6 @@ export const RegisterBody = t.Object({
   password: Password,
   email: t.Optional(t.Union([t.String({ maxLength: 1024 }), t.Null()], { error: 'email must be an email address' })),
 });
-
-/** What a sign-in answers (as POST /api/auth/login): the user, and the cookie's token for Bearer clients. */
-export const SignedInResponse = t.Object({ user: PublicUser, token: t.String() });
 
 // Any text: a malformed token is an unknown link (404 page), not a 400.
 export const LinkParams = t.Object({ token: t.String() });

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import type { AuthPlugin } from '../../../platform/http/auth.ts';
+import { errorAnswers, NoContent } from '../../../platform/http/api-schemas.ts';
 import { signedInUser, type AccountsDeps } from '../service.ts';
 import { SessionParams, SessionsResponse } from './model.ts';
 import { listSessions } from './queries.ts';
@@ -15,9 +16,9 @@ export function sessionRoutes(deps: AccountsDeps, auth: AuthPlugin) {
       return {
         sessions: rows.map((s) => ({ id: s.id, user_agent: s.user_agent, ip: s.ip, created: new Date(s.created).toISOString(), last_seen: new Date(s.last_seen).toISOString(), current: s.id === caller.sessionId })),
       };
-    }, { response: SessionsResponse, detail: { tags: ['auth'], summary: "The caller's signed-in devices" } })
+    }, { response: { 200: SessionsResponse, ...errorAnswers(401) }, detail: { tags: ['auth'], summary: "The caller's signed-in devices" } })
     .delete('/api/sessions/:id', async ({ user, params }) => {
       await revokeSession(deps.db, deps.cache, user.id, params.id);
       return new Response(null, { status: 204 });
-    }, { auth: 'user', params: SessionParams, detail: { tags: ['auth'], summary: 'Sign a device out (204; 404 for an unknown id)' } });
+    }, { auth: 'user', params: SessionParams, response: { 204: NoContent }, detail: { tags: ['auth'], summary: 'Sign a device out (204; 404 for an unknown id)' } });
 }

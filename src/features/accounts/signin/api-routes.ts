@@ -4,7 +4,8 @@ import type { AuthPlugin } from '../../../platform/http/auth.ts';
 import { notFound, unauthorized, forbidden } from '../../../platform/http/errors.ts';
 import { clientIpOf } from '../../../platform/http/request-context.ts';
 import { enforceRateLimit } from '../../../platform/http/rate-limit.ts';
-import { UserResponse } from '../model.ts';
+import { errorAnswers, NoContent } from '../../../platform/http/api-schemas.ts';
+import { SignedInResponse, UserResponse } from '../model.ts';
 import { findUserById, findUserByUsername, insertUser, updateUser } from '../queries.ts';
 import { clearAuthCookie, signedInUser, type AccountsDeps } from '../service.ts';
 import { publicUser } from '../users.ts';
@@ -34,7 +35,7 @@ export function signInApiRoutes(deps: AccountsDeps, auth: AuthPlugin) {
       const user = signedInUser(caller);
       const row = (await findUserById(deps.db, user.id))!;
       return { user: publicUser(row, deps.config.baseUrl) };
-    }, { response: UserResponse, detail: { tags: ['auth'], summary: 'The signed-in user (401 when anonymous)' } })
+    }, { response: { 200: UserResponse, ...errorAnswers(401) }, detail: { tags: ['auth'], summary: 'The signed-in user (401 when anonymous)' } })
     .post('/api/auth/login', async ({ body, request, caller }) => {
       await enforceRateLimit(deps.cache, `login:${clientIpOf(request)}:${body.username.toLowerCase()}`, PASSWORD_LOGIN_LIMIT, deps.clock().getTime());
       const row = await findUserByUsername(deps.db, body.username);
@@ -42,16 +43,16 @@ export function signInApiRoutes(deps: AccountsDeps, auth: AuthPlugin) {
       if (!row || !ok) throw unauthorized('Wrong username or password');
       const login = await completeLogin(deps, request, row, caller);
       return loggedIn(login.cookie, { user: publicUser(login.user, deps.config.baseUrl), token: login.token });
-    }, { body: LoginBody, detail: { tags: ['auth'], summary: 'Password login for accounts that set a password' } })
+    }, { body: LoginBody, response: { 200: SignedInResponse, ...errorAnswers(401, 429) }, detail: { tags: ['auth'], summary: 'Password login for accounts that set a password' } })
     .post('/api/auth/setup', async ({ body, request, caller }) => {
       const owner = await createOwner(deps, body.username, body.password);
       const login = await completeLogin(deps, request, owner, caller);
       return new Response(JSON.stringify({ user: publicUser(login.user, deps.config.baseUrl), token: login.token }), { status: 201, headers: { 'content-type': 'application/json', 'set-cookie': login.cookie } });
-    }, { body: OwnerSetupBody, detail: { tags: ['auth'], summary: 'First run only: create the owner (admin) account while no admin exists (409 after)' } })
+    }, { body: OwnerSetupBody, response: { 201: SignedInResponse, ...errorAnswers(409) }, detail: { tags: ['auth'], summary: 'First run only: create the owner (admin) account while no admin exists (409 after)' } })
     .post('/api/auth/logout', async ({ caller }) => {
       if (caller.user && caller.sessionId) await revokeSession(deps.db, deps.cache, caller.user.id, caller.sessionId).catch(() => {});
       return new Response(null, { status: 204, headers: { 'set-cookie': clearAuthCookie(secure) } });
-    }, { detail: { tags: ['auth'], summary: 'Revoke this session and clear the cookie' } })
+    }, { response: { 204: NoContent }, detail: { tags: ['auth'], summary: 'Revoke this session and clear the cookie' } })
     .post('/api/auth/debug-login', async ({ body, request, caller }) => {
       const expected = deps.config.debugLoginToken;
       if (!expected) throw notFound();
@@ -61,5 +62,5 @@ export function signInApiRoutes(deps: AccountsDeps, auth: AuthPlugin) {
       if (body.role || body.email) row = (await updateUser(deps.db, row.id, { ...(body.role ? { role: body.role } : {}), ...(body.email ? { email: body.email, email_verified: true } : {}) })) ?? row;
       const login = await completeLogin(deps, request, row, caller);
       return loggedIn(login.cookie, { user: publicUser(login.user, deps.config.baseUrl), token: login.token });
-    }, { body: DebugLoginBody, detail: { tags: ['auth'], summary: 'Test login (only with DEBUG_LOGIN_TOKEN)' } });
+    }, { body: DebugLoginBody, response: { 200: SignedInResponse, ...errorAnswers(404) }, detail: { tags: ['auth'], summary: 'Test login (only with DEBUG_LOGIN_TOKEN)' } });
 }

@@ -60,11 +60,23 @@ export async function lockForMerge(trx: Transaction<Database>, anonId: string, u
     order by b.slug for update`.execute(trx);
 }
 
-/** For the same book the more recent row wins; nothing is lost and nothing is duplicated. */
+/**
+ * For the same book the more recent row wins; nothing is lost and nothing is duplicated. For
+ * progress, the newer reading place (with its pending look-back) wins, and the furthest point
+ * reached is the further of the two whichever is newer.
+ */
 export async function mergeBookRows(trx: Transaction<Database>, table: 'progress' | 'book_ratings', anonId: string, userId: string): Promise<void> {
   const t = sql.table(table);
+  if (table === 'progress') {
+    await sql`update progress as u set furthest_chapter = a.furthest_chapter, furthest_scroll = a.furthest_scroll from progress as a
+      where a.session_id = ${anonId} and a.user_id is null and u.user_id = ${userId} and u.slug = a.slug
+        and (a.furthest_chapter, a.furthest_scroll) > (u.furthest_chapter, u.furthest_scroll)`.execute(trx);
+  }
   // The account's row for a book takes the anonymous row's values when those are newer...
-  const columns = table === 'progress' ? sql`chapter = a.chapter, scroll = a.scroll, audio_time = a.audio_time, updated_at = a.updated_at` : sql`rating = a.rating, updated_at = a.updated_at`;
+  const columns = table === 'progress'
+    ? sql`chapter = a.chapter, scroll = a.scroll, audio_time = a.audio_time, updated_at = a.updated_at,
+        back_chapter = a.back_chapter, back_scroll = a.back_scroll, back_since = a.back_since`
+    : sql`rating = a.rating, updated_at = a.updated_at`;
   await sql`update ${t} as u set ${columns} from ${t} as a
     where a.session_id = ${anonId} and a.user_id is null and u.user_id = ${userId} and u.slug = a.slug and a.updated_at > u.updated_at`.execute(trx);
   // ...then the anonymous rows the account already had are dropped and the rest become the account's.

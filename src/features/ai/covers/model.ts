@@ -1,4 +1,4 @@
-import { t } from 'elysia';
+import { t, type DocumentDecoration } from 'elysia';
 
 /** Permissive on purpose: admin routes check the caller before the body (the handler validates). */
 export const SaveCoverBody = t.Object({ slug: t.Optional(t.String({ maxLength: 200 })), image: t.Optional(t.String()) });
@@ -8,13 +8,16 @@ export const StudioQuery = t.Object({ slug: t.Optional(t.String({ maxLength: 200
 
 export const ModelsResponse = t.Object({ models: t.Array(t.String()), default: t.String() });
 
-export const GeneratedCover = t.Object({
-  /** Where the picture is served now (`/covers/generated/<hash>.<ext>`). */
-  cover_url: t.String(),
-  /** The picture itself, base64, for POST /api/admin/image-gen/save-cover. */
-  image: t.String(),
-  mime: t.String(),
-});
+export const GeneratedCover = t.Object(
+  {
+    /** Where the picture is served now (`/covers/generated/<hash>.<ext>`). */
+    cover_url: t.String(),
+    /** The picture itself, base64, for POST /api/admin/image-gen/save-cover. */
+    image: t.String(),
+    mime: t.String(),
+  },
+  { title: 'GeneratedCover' },
+);
 export const GenerateResponse = t.Object({
   prompt: t.String(),
   model: t.String(),
@@ -36,3 +39,21 @@ export interface GenerateInput {
 
 export const MAX_PROMPT = 4000;
 export const MAX_IMAGES = 4;
+
+/**
+ * POST /api/admin/image-gen's body as the API description shows it; request.ts reads and checks it
+ * (after the admin check). (A TypeBox schema is JSON Schema; the cast only satisfies the OpenAPI types.)
+ */
+const GenerateFields = {
+  prompt: t.String({ maxLength: MAX_PROMPT }),
+  slug: t.Optional(t.String({ description: 'The book the pictures are for' })),
+  model: t.Optional(t.String()),
+  n: t.Optional(t.Integer({ minimum: 1, maximum: MAX_IMAGES, description: 'How many pictures (default 1)' })),
+};
+export const GenerateRequestBody = {
+  required: true,
+  content: {
+    'application/json': { schema: t.Object(GenerateFields) },
+    'multipart/form-data': { schema: t.Object({ ...GenerateFields, reference: t.Optional(t.String({ format: 'binary', description: 'A PNG, JPEG or WebP picture: image to image' })) }) },
+  },
+} as DocumentDecoration['requestBody'];

@@ -16,11 +16,17 @@ export const Warning = Type.Object({
 export const WarningsAnswer = Type.Object({ warnings: Type.Array(Warning, { maxItems: 20 }) });
 export const QualityAnswer = Type.Object({ score: Type.Integer({ minimum: 1, maximum: 10 }), reasons: Type.Array(Type.String({ minLength: 1, maxLength: 400 }), { minItems: 1, maxItems: 10 }) });
 
-const WarningOut = t.Object({ label: t.String(), severity: t.String(), reason: t.String() });
+const WarningOut = t.Object({ label: t.String(), severity: t.String(), reason: t.String() }, { title: 'ContentWarning' });
 export const TaglineResponse = t.Object({ slug: t.String(), tagline: t.String(), current: t.String() });
 export const GenresResponse = t.Object({ slug: t.String(), genres: t.Array(t.String()), current: t.Array(t.String()) });
 export const WarningsResponse = t.Object({ slug: t.String(), warnings: t.Array(WarningOut), current: t.Array(WarningOut) });
 export const QualityResponse = t.Object({ slug: t.String(), score: t.Integer(), reasons: t.Array(t.String()), current: t.Object({ score: t.Union([t.Integer(), t.Null()]), reasons: t.Array(t.String()) }) });
+
+/** What each `/…/apply` stored, as the book now has it. */
+export const AppliedTagline = t.Object({ slug: t.String(), tagline: t.String() });
+export const AppliedGenres = t.Object({ slug: t.String(), genres: t.Array(t.String()) });
+export const AppliedWarnings = t.Object({ slug: t.String(), warnings: t.Array(WarningOut) });
+export const AppliedQuality = t.Object({ slug: t.String(), score: t.Integer(), reasons: t.Array(t.String()) });
 
 export const ApplyTextBody = t.Object(
   {

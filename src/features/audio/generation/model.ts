@@ -12,6 +12,6 @@ export const AudioRequestBody = t.Object({
 });
 
 /** `error` is the reason of a failed job (null otherwise), an addition to decisions.md's `{job_id, status}`. */
-export const StatusResponse = t.Object({ job_id: t.String(), status: JobStatus, error: t.Union([t.String(), t.Null()]) });
+export const StatusResponse = t.Object({ job_id: t.String(), status: JobStatus, error: t.Union([t.String(), t.Null()]) }, { title: 'AudioJobStatus' });
 
 export type AudioStatus = Static<typeof StatusResponse>;

@@ -76,3 +76,13 @@ export function storedFilesInRange(db: Db, slug: string, from: number, to: numbe
     .orderBy('chapter')
     .execute();
 }
+
+/** A reader asked for this chapter themselves (POST /api/audio, not ahead of time): its end is worth a notification. */
+export async function markAsked(db: Db, id: string): Promise<void> {
+  await db.updateTable('audio_jobs').set({ asked: true }).where('id', '=', id).where('status', 'in', ['pending', 'generating']).execute();
+}
+
+/** Its narration reached a listener while it was made: they heard it, no notification needed. */
+export async function markHeard(db: Db, id: string): Promise<void> {
+  await db.updateTable('audio_jobs').set({ heard: true }).where('id', '=', id).where('heard', '=', false).execute();
+}

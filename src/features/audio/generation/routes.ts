@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import type { AuthPlugin } from '../../../platform/http/auth.ts';
+import { errorAnswers } from '../../../platform/http/api-schemas.ts';
 import { listenerOf } from '../limit.ts';
 import { ChapterParams, JobResponse, VoiceQuery } from '../model.ts';
 import type { AudioDeps } from '../service.ts';
@@ -17,13 +18,14 @@ export function generationRoutes(deps: AudioDeps, auth: AuthPlugin) {
       return status(202, job);
     }, {
       body: AudioRequestBody,
-      response: { 202: JobResponse },
+      // 402: past the free tier; 404: the body's book, chapter or translation does not exist; 503: no speech engine.
+      response: { 202: JobResponse, ...errorAnswers(402, 404, 503) },
       detail: { tags, summary: 'Generate the audio of a chapter (or, with locale, of its stored translation): 202 {job_id, status}; the same chapter and voice share one job (402 past the free tier)' },
     })
     .get('/api/audio/status/:slug/:n', ({ params, query }) => audioStatus(deps, params.slug, params.n, query.voice, query.locale ?? null), {
       params: ChapterParams,
       query: VoiceQuery,
-      response: StatusResponse,
+      response: { 200: StatusResponse, ...errorAnswers(503) },
       detail: { tags, summary: 'The newest audio job of a chapter and voice (pending, generating, done, failed); 404 when none' },
     });
 }

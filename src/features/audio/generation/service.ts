@@ -7,7 +7,7 @@ import { resolveChapter, type AudioDeps, type ResolvedChapter } from '../service
 import { publicError } from '../failures.ts';
 import type { AudioJobPayload } from './job.ts';
 import type { AudioStatus } from './model.ts';
-import { activeJob, insertPending, jobById, latestJob, storedFilesInRange, type AudioJobRow } from './queries.ts';
+import { activeJob, insertPending, jobById, latestJob, markAsked, storedFilesInRange, type AudioJobRow } from './queries.ts';
 import { resolveVoice } from '../voices/service.ts';
 import { settleOrphans } from './state.ts';
 
@@ -55,7 +55,9 @@ export async function requestAudio(
   const policy = await deps.policy.current();
   if (!ahead) await countChapter(deps.cache, policy, who, slug, chapter, deps.clock(), deps.log);
   else await requireListen(deps.cache, policy, who, slug, chapter, deps.clock(), deps.log);
-  return asJob(await ensureJob(deps, r, userId));
+  const job = await ensureJob(deps, r, userId);
+  if (!ahead) await markAsked(deps.db, job.id);
+  return asJob(job);
 }
 
 export async function audioStatus(deps: AudioDeps, slug: string, chapter: number, voiceId?: string, locale: Locale | null = null): Promise<AudioStatus> {

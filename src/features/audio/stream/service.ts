@@ -6,7 +6,7 @@ import { countChapter, requireListen, type Listener } from '../limit.ts';
 import { resolveChapter, type AudioDeps } from '../service.ts';
 import { checkFormat } from '../voices/service.ts';
 import { partKey } from '../keys.ts';
-import { requestJump } from '../generation/queries.ts';
+import { markHeard, requestJump } from '../generation/queries.ts';
 import { storedFromAudio } from './from.ts';
 import { FOLLOW_DEFAULTS, liveAudio, type LivePlan } from './live.ts';
 import { chapterScript, planSeek } from './seek.ts';
@@ -54,6 +54,7 @@ export async function streamAudio(
   const script = seek?.script ?? (await chapterScript(deps, r));
   // A new job starts at the sentence's chunk; one already running is asked to go there next.
   const job = await ensureJob(deps, r, userId, seek?.chunk);
+  await markHeard(deps.db, job.id);
   if (seek && (job.status === 'pending' || job.status === 'generating') && !(await deps.objects.head(partKey(job.id, seek.chunk, r.format)))) {
     await requestJump(deps.db, job.id, seek.chunk);
   }

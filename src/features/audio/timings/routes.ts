@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import type { AuthPlugin } from '../../../platform/http/auth.ts';
+import { errorAnswers } from '../../../platform/http/api-schemas.ts';
 import { ChapterParams } from '../model.ts';
 import type { AudioDeps } from '../service.ts';
 import { TimingsQuery, TimingsResponse } from './model.ts';
@@ -23,7 +24,7 @@ export function timingRoutes(deps: AudioDeps, auth: AuthPlugin) {
     }, {
       params: ChapterParams,
       query: TimingsQuery,
-      response: TimingsResponse,
+      response: { 200: TimingsResponse, ...errorAnswers(503) },
       detail: {
         tags: ['audio'],
         summary: 'Sentence timings of the stored audio of a chapter ({voice, duration, sentences: [{start, end, text}]}); 404 when no audio is stored; with estimate=1 an estimate while it is not (estimated: true) and the exact ones after (estimated: false); counts nothing',

@@ -8,7 +8,7 @@ export const CountsResponse = t.Object({
   total: t.Integer(),
   /** Chapter number → comments on it; chapters without comments are left out. */
   chapters: t.Record(t.String(), t.Integer()),
-});
+}, { title: 'CommentCounts' });
 export type CommentCounts = Static<typeof CountsResponse>;
 
 export const CountQuery = t.Object({ chapter: t.Optional(t.String({ maxLength: 12 })) });

@@ -32,7 +32,7 @@ export function scraperBackendRoutes(deps: ScrapingDeps, auth: AuthPlugin, servi
     .post('/scrape/book/range', async ({ body, request, caller, status }) => {
       const initiator = initiatorOf(request, caller, body.initiator_id);
       return status(202, await startRange(deps, body, initiator));
-    }, { access: serviceOrAdmin, body: RangeBody, response: { 202: RangeAccepted }, detail: { tags: ['scraping'], summary: 'Backend: scrape chapters from..to of a book (202; 409 while a scrape runs)' } })
+    }, { access: serviceOrAdmin, body: RangeBody, response: { 202: RangeAccepted }, detail: { tags: ['scraping'], summary: 'Backend: scrape chapters from..to of a book (202; queued behind scrapes under way)' } })
     .post('/scrape/book', async ({ body, request, caller, status }) => {
       const initiator = initiatorOf(request, caller, body.initiator_id);
       return status(202, { task_id: await startScrape(deps, body, initiator) });

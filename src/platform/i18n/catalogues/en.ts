@@ -212,6 +212,7 @@ export const en = {
   // reader: the book page and the chapter reader
   'reader.start': 'Start reading',
   'reader.continue': 'Continue reading · Chapter {number}',
+  'reader.further': 'You were further: chapter {number}',
   'reader.status': 'Status',
   'reader.length': 'Length',
   'reader.rating': 'Rating',

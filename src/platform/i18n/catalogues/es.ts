@@ -210,6 +210,7 @@ export const es: Catalogue = {
   // reader: the book page and the chapter reader
   'reader.start': 'Empezar a leer',
   'reader.continue': 'Seguir leyendo · Capítulo {number}',
+  'reader.further': 'Llegaste más lejos: capítulo {number}',
   'reader.status': 'Estado',
   'reader.length': 'Extensión',
   'reader.rating': 'Valoración',

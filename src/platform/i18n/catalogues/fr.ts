@@ -210,6 +210,7 @@ export const fr: Catalogue = {
   // reader: the book page and the chapter reader
   'reader.start': 'Commencer la lecture',
   'reader.continue': 'Reprendre la lecture · Chapitre {number}',
+  'reader.further': 'Vous étiez plus loin : chapitre {number}',
   'reader.status': 'Statut',
   'reader.length': 'Longueur',
   'reader.rating': 'Note',

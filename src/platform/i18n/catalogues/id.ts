@@ -210,6 +210,7 @@ export const id: Catalogue = {
   // reader: the book page and the chapter reader
   'reader.start': 'Mulai membaca',
   'reader.continue': 'Lanjutkan membaca · Bab {number}',
+  'reader.further': 'Anda sudah lebih jauh: bab {number}',
   'reader.status': 'Status',
   'reader.length': 'Panjang',
   'reader.rating': 'Penilaian',

@@ -210,6 +210,7 @@ export const pt: Catalogue = {
   // reader: the book page and the chapter reader
   'reader.start': 'Começar a ler',
   'reader.continue': 'Continuar lendo · Capítulo {number}',
+  'reader.further': 'Você já foi mais longe: capítulo {number}',
   'reader.status': 'Situação',
   'reader.length': 'Extensão',
   'reader.rating': 'Avaliação',

@@ -2,6 +2,7 @@ import type { PageContext } from '../../../../src/platform/http/page-context.ts'
 import type { ScrapeTask } from './types.ts';
 import { ACTIVE, seconds, TaskProgress } from '../shared/TaskProgress.tsx';
 import { formatCreated } from '../shared/format.ts';
+import { waitingWords } from './waiting.ts';
 
 /**
  * The scrape tasks, newest first. While any is pending or running the list reloads itself every
@@ -20,7 +21,7 @@ export function ScrapeTaskList({ ctx, tasks, highlight }: { ctx: PageContext; ta
       ) : (
         <ol class="task-list__items" role="list">
           {tasks.map((task) => (
-            <ScrapeTaskItem ctx={ctx} task={task} highlighted={task.id === highlight} />
+            <ScrapeTaskItem ctx={ctx} task={task} highlighted={task.id === highlight} waiting={ACTIVE.has(task.status) ? waitingWords(ctx, task, tasks) : ''} />
           ))}
         </ol>
       )}
@@ -28,7 +29,7 @@ export function ScrapeTaskList({ ctx, tasks, highlight }: { ctx: PageContext; ta
   );
 }
 
-function ScrapeTaskItem({ ctx, task, highlighted }: { ctx: PageContext; task: ScrapeTask; highlighted: boolean }): JSX.Element {
+function ScrapeTaskItem({ ctx, task, highlighted, waiting }: { ctx: PageContext; task: ScrapeTask; highlighted: boolean; waiting: string }): JSX.Element {
   const { t } = ctx;
   const d = task.detail;
   const target = task.kind === 'all' ? t('admin.scraping.allBooks') : task.kind === 'update' && !task.url ? t('admin.scraping.ongoingBooks') : (task.url ?? '');
@@ -51,7 +52,7 @@ function ScrapeTaskItem({ ctx, task, highlighted }: { ctx: PageContext; task: Sc
           {formatCreated(ctx.locale, task.created)}
         </time>
       </div>
-      <TaskProgress ctx={ctx} progress={task.progress} phase={d.phase} status={task.status} />
+      <TaskProgress ctx={ctx} progress={task.progress} phase={d.phase} status={task.status} waiting={waiting} waitingReason={d.waiting_for?.reason ?? ''} />
       <p class="task__counts" safe>
         {t('admin.scraping.counts', { added: String(d.added), updated: String(d.updated), unchanged: String(d.unchanged), failed: String(d.failed), total: String(d.total) }) + (task.duration !== null ? ` · ${seconds(ctx, task.duration)}` : '')}
       </p>

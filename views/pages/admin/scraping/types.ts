@@ -10,4 +10,14 @@ export interface ScrapingPageProps {
   tasks: readonly ScrapeTask[];
   highlight: string | null;
   notice: Notice | null;
+  /** A form the server refused: what the admin typed comes back, with the reason next to it. */
+  refused?: RefusedForm | null;
+}
+
+export interface RefusedForm {
+  form: 'book' | 'range';
+  url: string;
+  from: string;
+  to: string;
+  error: string;
 }

@@ -3,8 +3,8 @@ import type { PageContext } from '../../../../src/platform/http/page-context.ts'
 /** The statuses of a task still under way. */
 export const ACTIVE = new Set(['pending', 'running']);
 
-/** A task's progress bar with its percentage and what it is doing, for the admin task lists. */
-export function TaskProgress({ ctx, progress, phase, status }: { ctx: PageContext; progress: number; phase: string; status: string }): JSX.Element {
+/** A task's progress bar with its percentage, what it is doing, and what it waits for when it stands still. */
+export function TaskProgress({ ctx, progress, phase, status, waiting = '', waitingReason = '' }: { ctx: PageContext; progress: number; phase: string; status: string; waiting?: string; waitingReason?: string }): JSX.Element {
   const percent = Math.round(Math.min(1, Math.max(0, progress)) * 100);
   return (
     <div class="task-progress">
@@ -13,6 +13,13 @@ export function TaskProgress({ ctx, progress, phase, status }: { ctx: PageContex
       {phase ? (
         <span class="task-progress__phase" safe>
           {phase}
+        </span>
+      ) : (
+        ''
+      )}
+      {waiting ? (
+        <span class="task-progress__waiting" data-waiting={waitingReason} safe>
+          {waiting}
         </span>
       ) : (
         ''

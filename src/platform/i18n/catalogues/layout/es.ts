@@ -4,4 +4,6 @@ import type { layoutEn } from './en.ts';
 export const layoutEs: Record<keyof typeof layoutEn, string> = {
   'layout.signedInAs': 'Sesión iniciada como {username}',
   'layout.profile': 'Tu perfil',
+  'swap.commentPosted': 'Tu comentario está publicado.',
+  'swap.moreBooks': '{count} libros más abajo.',
 };

@@ -8,4 +8,6 @@ export const listeningEs: Record<keyof typeof listeningEn, string> = {
   'player.voice.translated': 'Esta página es una traducción: la lee una voz de su idioma, elegida para ti.',
   'player.fromHere': 'Escuchar desde aquí',
   'player.fromHere.hint': 'Toca una frase del capítulo para escuchar desde ahí, o selecciona texto y pulsa Intro.',
+  'audio.notify.doneMany': 'Audio listo: {book}, capítulos {chapters}',
+  'audio.notify.doneManyBody': 'La narración de estos capítulos está lista para escuchar.',
 };

@@ -1,4 +1,4 @@
-/** Notifications of the content pipeline (scraping, imports) in en; same keys in every locale. */
+/** Notifications and admin pages of the content pipeline (scraping, imports) in en; same keys in every locale. */
 export const pipelineEn = {
   "notify.scrape.done": "{what} finished: {added} new chapters",
   "notify.scrape.cancelled": "{what} was cancelled",
@@ -21,4 +21,24 @@ export const pipelineEn = {
   'notify.updates.title_one': '{book}: {count} new chapter',
   'notify.updates.title_other': '{book}: {count} new chapters',
   'notify.updates.body': 'New since your last visit, from chapter {first}.',
+  "admin.scraping.wait.queue": "Queued, number {position}: waiting for {task}",
+  "admin.scraping.wait.queueNext": "Queued, number {position}: starts when a worker is free",
+  "admin.scraping.wait.host": "Waiting for {task}, which is scraping this site (one scrape at a time per site)",
+  "admin.scraping.wait.rate_limit": "Waiting for the site's rate limit ({n} s)",
+  "admin.scraping.wait.retry": "Retrying after an error (attempt {k}, in {n} s)",
+  "admin.scraping.wait.slow_source": "The source is slow to answer",
+  "admin.scraping.wait.task": "{kind} {target}",
+  "admin.scraping.wait.otherTask": "another task",
+  "admin.done.queued": "Queued: it starts when the scrape before it has finished. The task is below.",
+  "admin.scraping.confirmAllTitle": "Re-scrape every book?",
+  "admin.scraping.confirmAllBody_one": "This fetches all chapters of the {count} scraped book again from its source and overwrites every chapter whose text or title changed. It can take a long time.",
+  "admin.scraping.confirmAllBody_other": "This fetches all chapters of the {count} scraped books again from their sources and overwrites every chapter whose text or title changed. It can take a long time.",
+  "admin.scraping.confirmAll_one": "Yes, re-scrape {count} book",
+  "admin.scraping.confirmAll_other": "Yes, re-scrape all {count} books",
+  "admin.scraping.confirmCancel": "No, go back",
+  "admin.scraping.formError": "Not started: {message}",
+  "admin.books.confirmRescrapeTitle": "Re-scrape “{title}”?",
+  "admin.books.confirmRescrapeBody_one": "This fetches its {count} chapter again from the source and overwrites it if its text or title changed.",
+  "admin.books.confirmRescrapeBody_other": "This fetches all {count} chapters again from the source and overwrites every chapter whose text or title changed.",
+  "admin.books.confirmRescrape": "Yes, re-scrape this book",
 } as const;

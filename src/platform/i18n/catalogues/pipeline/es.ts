@@ -1,4 +1,4 @@
-/** Notifications of the content pipeline (scraping, imports) in es; same keys in every locale. */
+/** Notifications and admin pages of the content pipeline (scraping, imports) in es; same keys in every locale. */
 export const pipelineEs = {
   "notify.scrape.done": "{what}: terminado, {added} capítulos nuevos",
   "notify.scrape.cancelled": "{what}: cancelado",
@@ -21,4 +21,24 @@ export const pipelineEs = {
   'notify.updates.title_one': '{book}: {count} capítulo nuevo',
   'notify.updates.title_other': '{book}: {count} capítulos nuevos',
   'notify.updates.body': 'Nuevo desde tu última visita, a partir del capítulo {first}.',
+  "admin.scraping.wait.queue": "En cola, número {position}: esperando a {task}",
+  "admin.scraping.wait.queueNext": "En cola, número {position}: empieza cuando haya un proceso libre",
+  "admin.scraping.wait.host": "Esperando a {task}, que está extrayendo este sitio (una extracción a la vez por sitio)",
+  "admin.scraping.wait.rate_limit": "Esperando el límite de peticiones del sitio ({n} s)",
+  "admin.scraping.wait.retry": "Reintentando tras un error (intento {k}, en {n} s)",
+  "admin.scraping.wait.slow_source": "La fuente tarda en responder",
+  "admin.scraping.wait.task": "{kind} {target}",
+  "admin.scraping.wait.otherTask": "otra tarea",
+  "admin.done.queued": "En cola: empieza cuando termine la extracción anterior. La tarea está abajo.",
+  "admin.scraping.confirmAllTitle": "¿Volver a extraer todos los libros?",
+  "admin.scraping.confirmAllBody_one": "Esto vuelve a descargar de su fuente todos los capítulos del {count} libro extraído y sobrescribe cada capítulo cuyo texto o título haya cambiado. Puede tardar mucho.",
+  "admin.scraping.confirmAllBody_other": "Esto vuelve a descargar de sus fuentes todos los capítulos de los {count} libros extraídos y sobrescribe cada capítulo cuyo texto o título haya cambiado. Puede tardar mucho.",
+  "admin.scraping.confirmAll_one": "Sí, volver a extraer {count} libro",
+  "admin.scraping.confirmAll_other": "Sí, volver a extraer los {count} libros",
+  "admin.scraping.confirmCancel": "No, volver",
+  "admin.scraping.formError": "No se inició: {message}",
+  "admin.books.confirmRescrapeTitle": "¿Volver a extraer «{title}»?",
+  "admin.books.confirmRescrapeBody_one": "Esto vuelve a descargar de la fuente su {count} capítulo y lo sobrescribe si su texto o título cambió.",
+  "admin.books.confirmRescrapeBody_other": "Esto vuelve a descargar de la fuente sus {count} capítulos y sobrescribe cada capítulo cuyo texto o título haya cambiado.",
+  "admin.books.confirmRescrape": "Sí, volver a extraer este libro",
 } as const;

@@ -1,4 +1,4 @@
-/** Notifications of the content pipeline (scraping, imports) in fr; same keys in every locale. */
+/** Notifications and admin pages of the content pipeline (scraping, imports) in fr; same keys in every locale. */
 export const pipelineFr = {
   "notify.scrape.done": "{what} : terminé, {added} nouveaux chapitres",
   "notify.scrape.cancelled": "{what} : annulé",
@@ -21,4 +21,24 @@ export const pipelineFr = {
   'notify.updates.title_one': '{book} : {count} nouveau chapitre',
   'notify.updates.title_other': '{book} : {count} nouveaux chapitres',
   'notify.updates.body': 'Nouveau depuis votre dernière visite, à partir du chapitre {first}.',
+  "admin.scraping.wait.queue": "En file, numéro {position} : attend {task}",
+  "admin.scraping.wait.queueNext": "En file, numéro {position} : démarre dès qu’un processus est libre",
+  "admin.scraping.wait.host": "Attend {task}, qui récupère déjà ce site (une récupération à la fois par site)",
+  "admin.scraping.wait.rate_limit": "Attend la limite de requêtes du site ({n} s)",
+  "admin.scraping.wait.retry": "Nouvel essai après une erreur (tentative {k}, dans {n} s)",
+  "admin.scraping.wait.slow_source": "La source tarde à répondre",
+  "admin.scraping.wait.task": "{kind} {target}",
+  "admin.scraping.wait.otherTask": "une autre tâche",
+  "admin.done.queued": "En file : elle démarre quand la récupération précédente est finie. La tâche est ci-dessous.",
+  "admin.scraping.confirmAllTitle": "Récupérer à nouveau tous les livres ?",
+  "admin.scraping.confirmAllBody_one": "Cela télécharge à nouveau depuis sa source tous les chapitres du {count} livre récupéré et remplace chaque chapitre dont le texte ou le titre a changé. Cela peut être long.",
+  "admin.scraping.confirmAllBody_other": "Cela télécharge à nouveau depuis leurs sources tous les chapitres des {count} livres récupérés et remplace chaque chapitre dont le texte ou le titre a changé. Cela peut être long.",
+  "admin.scraping.confirmAll_one": "Oui, récupérer {count} livre à nouveau",
+  "admin.scraping.confirmAll_other": "Oui, récupérer les {count} livres à nouveau",
+  "admin.scraping.confirmCancel": "Non, revenir",
+  "admin.scraping.formError": "Non démarré : {message}",
+  "admin.books.confirmRescrapeTitle": "Recollecter « {title} » ?",
+  "admin.books.confirmRescrapeBody_one": "Cela télécharge à nouveau depuis la source son {count} chapitre et le remplace si son texte ou son titre a changé.",
+  "admin.books.confirmRescrapeBody_other": "Cela télécharge à nouveau depuis la source ses {count} chapitres et remplace chaque chapitre dont le texte ou le titre a changé.",
+  "admin.books.confirmRescrape": "Oui, recollecter ce livre",
 } as const;

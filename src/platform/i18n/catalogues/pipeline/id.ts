@@ -1,4 +1,4 @@
-/** Notifications of the content pipeline (scraping, imports) in id; same keys in every locale. */
+/** Notifications and admin pages of the content pipeline (scraping, imports) in id; same keys in every locale. */
 export const pipelineId = {
   "notify.scrape.done": "{what} selesai: {added} bab baru",
   "notify.scrape.cancelled": "{what} dibatalkan",
@@ -21,4 +21,24 @@ export const pipelineId = {
   'notify.updates.title_one': '{book}: {count} bab baru',
   'notify.updates.title_other': '{book}: {count} bab baru',
   'notify.updates.body': 'Baru sejak kunjungan terakhir Anda, mulai bab {first}.',
+  "admin.scraping.wait.queue": "Dalam antrean, nomor {position}: menunggu {task}",
+  "admin.scraping.wait.queueNext": "Dalam antrean, nomor {position}: mulai saat ada proses yang kosong",
+  "admin.scraping.wait.host": "Menunggu {task}, yang sedang mengambil dari situs ini (satu pengambilan per situs)",
+  "admin.scraping.wait.rate_limit": "Menunggu batas permintaan situs ({n} dtk)",
+  "admin.scraping.wait.retry": "Mencoba lagi setelah galat (percobaan {k}, dalam {n} dtk)",
+  "admin.scraping.wait.slow_source": "Sumber lambat menjawab",
+  "admin.scraping.wait.task": "{kind} {target}",
+  "admin.scraping.wait.otherTask": "tugas lain",
+  "admin.done.queued": "Dalam antrean: mulai setelah pengambilan sebelumnya selesai. Tugasnya ada di bawah.",
+  "admin.scraping.confirmAllTitle": "Ambil ulang semua buku?",
+  "admin.scraping.confirmAllBody_one": "Ini mengambil ulang semua bab dari {count} buku dari sumbernya dan menimpa setiap bab yang teks atau judulnya berubah. Bisa memakan waktu lama.",
+  "admin.scraping.confirmAllBody_other": "Ini mengambil ulang semua bab dari {count} buku dari sumbernya dan menimpa setiap bab yang teks atau judulnya berubah. Bisa memakan waktu lama.",
+  "admin.scraping.confirmAll_one": "Ya, ambil ulang {count} buku",
+  "admin.scraping.confirmAll_other": "Ya, ambil ulang semua {count} buku",
+  "admin.scraping.confirmCancel": "Tidak, kembali",
+  "admin.scraping.formError": "Tidak dimulai: {message}",
+  "admin.books.confirmRescrapeTitle": "Ambil ulang “{title}”?",
+  "admin.books.confirmRescrapeBody_one": "Ini mengambil ulang {count} babnya dari sumber dan menimpanya jika teks atau judulnya berubah.",
+  "admin.books.confirmRescrapeBody_other": "Ini mengambil ulang semua {count} babnya dari sumber dan menimpa setiap bab yang teks atau judulnya berubah.",
+  "admin.books.confirmRescrape": "Ya, ambil ulang buku ini",
 } as const;

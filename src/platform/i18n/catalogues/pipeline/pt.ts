@@ -1,4 +1,4 @@
-/** Notifications of the content pipeline (scraping, imports) in pt; same keys in every locale. */
+/** Notifications and admin pages of the content pipeline (scraping, imports) in pt; same keys in every locale. */
 export const pipelinePt = {
   "notify.scrape.done": "{what}: concluído, {added} capítulos novos",
   "notify.scrape.cancelled": "{what}: cancelado",
@@ -21,4 +21,24 @@ export const pipelinePt = {
   'notify.updates.title_one': '{book}: {count} capítulo novo',
   'notify.updates.title_other': '{book}: {count} capítulos novos',
   'notify.updates.body': 'Novidade desde sua última visita, a partir do capítulo {first}.',
+  "admin.scraping.wait.queue": "Na fila, número {position}: aguardando {task}",
+  "admin.scraping.wait.queueNext": "Na fila, número {position}: começa quando um processo estiver livre",
+  "admin.scraping.wait.host": "Aguardando {task}, que está raspando este site (uma raspagem por vez por site)",
+  "admin.scraping.wait.rate_limit": "Aguardando o limite de requisições do site ({n} s)",
+  "admin.scraping.wait.retry": "Tentando de novo após um erro (tentativa {k}, em {n} s)",
+  "admin.scraping.wait.slow_source": "A fonte está demorando para responder",
+  "admin.scraping.wait.task": "{kind} {target}",
+  "admin.scraping.wait.otherTask": "outra tarefa",
+  "admin.done.queued": "Na fila: começa quando a raspagem anterior terminar. A tarefa está abaixo.",
+  "admin.scraping.confirmAllTitle": "Raspar todos os livros de novo?",
+  "admin.scraping.confirmAllBody_one": "Isto busca de novo na fonte todos os capítulos do {count} livro raspado e substitui cada capítulo cujo texto ou título mudou. Pode demorar muito.",
+  "admin.scraping.confirmAllBody_other": "Isto busca de novo nas fontes todos os capítulos dos {count} livros raspados e substitui cada capítulo cujo texto ou título mudou. Pode demorar muito.",
+  "admin.scraping.confirmAll_one": "Sim, raspar {count} livro de novo",
+  "admin.scraping.confirmAll_other": "Sim, raspar os {count} livros de novo",
+  "admin.scraping.confirmCancel": "Não, voltar",
+  "admin.scraping.formError": "Não iniciado: {message}",
+  "admin.books.confirmRescrapeTitle": "Recolher “{title}” de novo?",
+  "admin.books.confirmRescrapeBody_one": "Isto busca de novo na fonte o seu {count} capítulo e o substitui se o texto ou o título mudou.",
+  "admin.books.confirmRescrapeBody_other": "Isto busca de novo na fonte todos os {count} capítulos e substitui cada capítulo cujo texto ou título mudou.",
+  "admin.books.confirmRescrape": "Sim, recolher este livro de novo",
 } as const;
