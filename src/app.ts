@@ -15,6 +15,7 @@ import type { PageEnvironment } from './platform/http/page.ts';
 import { objectRoutes } from './platform/objects/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { coverRoutes } from './features/covers/routes.ts';
+import { drawnCoverRoutes } from './features/covers/drawn/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { createCatalogueListings } from './features/catalogue/listings.ts';
 import { homeRoutes } from './features/home/routes.ts';
@@ -98,6 +99,7 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(assetRoutes(assets))
     .use(healthRoutes(platform))
     .use(metricsRoutes({ db: platform.db, clock: platform.clock, jobKinds: JOB_KINDS.map((k) => k.kind) }, config.metricsToken))
+    .use(drawnCoverRoutes(platform.db))
     .use(coverRoutes(platform.objects))
     .use(accountRoutes(accounts, auth, providers, env, removeAccount))
     .use(accountDataRoutes(platform, auth, env))

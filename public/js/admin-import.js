@@ -77,3 +77,36 @@
     request.send(data);
   });
 })();
+
+// The import review (views/pages/admin/imports/ImportReviewPage.tsx): its forms save separately, so
+// publishing, another form's button or a link while typed changes are unsaved asks first.
+(function () {
+  'use strict';
+  var page = document.querySelector('[data-review-unsaved]');
+  if (!page) return;
+  var message = page.getAttribute('data-review-unsaved');
+  var dirty = [];
+  var leaving = false;
+  page.querySelectorAll('form[data-review-form]').forEach(function (form) {
+    function mark() {
+      if (dirty.indexOf(form) < 0) dirty.push(form);
+    }
+    form.addEventListener('input', mark);
+    form.addEventListener('change', mark);
+  });
+  page.addEventListener('submit', function (event) {
+    var others = dirty.filter(function (form) {
+      return form !== event.target;
+    });
+    if (others.length && !window.confirm(message)) {
+      event.preventDefault();
+      return;
+    }
+    leaving = true;
+  });
+  window.addEventListener('beforeunload', function (event) {
+    if (leaving || !dirty.length) return;
+    event.preventDefault();
+    event.returnValue = '';
+  });
+})();

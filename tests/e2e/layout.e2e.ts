@@ -177,6 +177,45 @@ test('the header fits in every language, for a visitor and an admin, at the tigh
   expect(problems).toEqual([]);
 });
 
+// The phone's tab bar in every language at 100 %, 125 % and 150 % text: nav-fit.js tightens the
+// labels or shows icons alone, but every tab keeps a label on screen or at least its name, and
+// nothing overlaps or is cut.
+test('the tab bar keeps a label or a name for every tab at 320, 360 and 390 px in every language and text size', async () => {
+  const problems: string[] = [];
+  for (const width of [320, 360, 390]) {
+    for (const textPx of [16, 20, 24]) {
+      const context = await browser.newContext({ viewport: { width, height: 740 }, baseURL: BASE_URL, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: textPx, fixed: Math.round((textPx * 13) / 16) } });
+      for (const locale of ['en', 'pt', 'es', 'fr', 'id']) {
+        await context.addCookies([{ name: 'locale', value: locale, url: BASE_URL }]);
+        await page.goto('/pro', { waitUntil: 'load' });
+        await page.evaluate(() => document.fonts.ready);
+        const where = `${locale} at ${width}px, text ${textPx}px`;
+        problems.push(...(await page.evaluate(inspectHeader)).map((p) => `${where}: ${p}`));
+        const tabs = await page.locator('.site-nav__link').evaluateAll((links) =>
+          links.map((link) => {
+            const label = link.querySelector<HTMLElement>('.site-nav__label');
+            const hidden = !label || getComputedStyle(label).display === 'none' || label.closest('[aria-hidden="true"]') !== null;
+            return { name: hidden ? (link.getAttribute('aria-label') ?? '') : (label!.textContent ?? '').trim(), labelShown: !!label && label.getBoundingClientRect().width > 1 };
+          }),
+        );
+        if (tabs.length < 5) problems.push(`${where}: only ${tabs.length} tabs`);
+        tabs.forEach((tab, i) => {
+          if (!tab.name) problems.push(`${where}: tab ${i + 1} has no name`);
+        });
+        // The names are the links' accessible names, as a screen reader finds them.
+        for (const tab of tabs) {
+          if (tab.name && (await page.locator('[data-site-nav]').getByRole('link', { name: tab.name, exact: true }).count()) !== 1) problems.push(`${where}: no link named "${tab.name}"`);
+        }
+      }
+      await context.close();
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
 // Open the player on a chapter, scroll to the end: the footer and the next-chapter link end above
 // the player bar, and on a phone the player sits on the tab bar.
 for (const [width, text] of [

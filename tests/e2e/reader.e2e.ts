@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, desktopContext, launchBrowser, phoneContext, watchErrors, noSidewaysScroll } from './support.ts';
+import { BASE_URL, desktopContext, launchBrowser, phoneContext, signIn, watchErrors, noSidewaysScroll } from './support.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -70,8 +70,13 @@ test('phone: swiping left goes to the next chapter, swiping right back; vertical
     }
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   };
+  // Swipes start on the chapter's text, wherever the controls above it leave it (form fields and
+  // sideways scrollers keep their own swipes): its top is brought to 300 px from the screen's top.
+  const textAt300 = () => page.evaluate(() => window.scrollBy(0, document.querySelector('.reader__text')!.getBoundingClientRect().top - 300));
+  await textAt300();
   await swipe(300, 120, 500, 470); // mostly horizontal, 180 px to the left
   await page.waitForURL('**/book/salvage-rights/4');
+  await textAt300();
   await swipe(80, 300);
   await page.waitForURL('**/book/salvage-rights/3');
   await swipe(200, 150, 300, 700); // a scroll, not a page turn
@@ -262,9 +267,9 @@ test('the keyboard tip shows with a keyboard and a mouse, never on a phone', asy
   await phone.close();
 });
 
-/** The previous and next buttons' boxes and looks. */
-function steps(page: Page) {
-  return page.$$eval('.reader-nav__step', (els) =>
+/** The previous and next buttons' boxes and looks, in one of the chapter's two navs. */
+function steps(page: Page, nav: string) {
+  return page.$$eval(`${nav} .reader-nav__step`, (els) =>
     els.map((el) => {
       const r = el.getBoundingClientRect();
       const label = Array.from(el.querySelectorAll<HTMLElement>('.reader-nav__label')).find((l) => getComputedStyle(l).display !== 'none')!;
@@ -281,9 +286,12 @@ for (const width of [360, 768, 1024, 1440]) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Page.setFontSizes', { fontSizes: { standard: 24, fixed: 20 } }); // the browser's own text size at 150 %
-    for (const chapter of [2, 1]) {
+    // The same pair above the text and below it.
+    for (const [chapter, nav] of [[2, '.reader-nav-top'], [2, '.reader-nav'], [1, '.reader-nav-top'], [1, '.reader-nav']] as const) {
       await page.goto(`/book/salvage-rights/${chapter}`);
-      const [prev, next] = await steps(page);
+      const pair = await steps(page, nav);
+      expect(pair.length).toBe(2);
+      const [prev, next] = pair;
       expect(prev!.top).toBe(next!.top);
       expect(Math.abs(prev!.width - next!.width)).toBeLessThanOrEqual(1);
       expect(prev!.height).toBe(next!.height);
@@ -292,11 +300,12 @@ for (const width of [360, 768, 1024, 1440]) {
       for (const step of [prev!, next!]) expect(step.labelHeight).toBeLessThan(step.lineHeight * 1.5); // one line
       if (width === 360) expect([prev!.text, next!.text]).toEqual(['Anterior', 'Próximo']);
       if (width === 1440) expect([prev!.text, next!.text]).toEqual(['Capítulo anterior', 'Próximo capítulo']);
-      expect(await page.$eval('.reader-nav', (nav) => nav.scrollWidth - nav.clientWidth)).toBeLessThanOrEqual(0);
+      expect(await page.$eval(nav, (el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
       expect(prev!.right).toBeLessThanOrEqual(width);
       expect(next!.right).toBeLessThanOrEqual(width);
     }
-    expect(await page.locator('.reader-nav__prev[aria-disabled="true"]').count()).toBe(1);
+    expect(await page.locator('.reader-nav-top .reader-nav__prev[aria-disabled="true"]').count()).toBe(1);
+    expect(await page.locator('.reader-nav .reader-nav__prev[aria-disabled="true"]').count()).toBe(1);
     await context.close();
   });
 }
@@ -324,4 +333,80 @@ test('chapter and comments pages in every theme at 360, 768, 1024 and 1440 px wi
     expect(errors).toEqual([]);
     await context.close();
   }
+});
+
+const SOURCE = process.env.E2E_SOURCE_URL ?? 'http://127.0.0.1:4010';
+const LONG_BOOK = 'the-iron-archive';
+
+test('a long book: 50 chapters a page, newest first, paging, jumping to my place, and the top "next" link', async () => {
+  // An admin brings in 120 chapters of a long book from the local source site.
+  const admin = await desktopContext(browser);
+  await signIn(admin, 'e2e-chapter-list-admin', 'admin');
+  const adminPage = await admin.newPage();
+  await adminPage.goto('/admin/scraping');
+  const range = adminPage.locator('form[action="/admin/scraping/range"]');
+  await range.getByLabel('Book or chapter URL').fill(`${SOURCE}/book/${LONG_BOOK}`);
+  await range.getByLabel('From chapter').fill('1');
+  await range.getByLabel('To chapter').fill('120');
+  await range.getByRole('button', { name: 'Scrape these chapters' }).click();
+  await adminPage.waitForURL(/\/admin\/scraping\?task=/);
+  const scraped = async () => {
+    const res = await admin.request.get(`${BASE_URL}/api/book/${LONG_BOOK}?from=120&limit=1`, { headers: { accept: 'application/json' } });
+    return res.ok() && ((await res.json()) as { chapters: unknown[] }).chapters.length === 1;
+  };
+  for (let i = 0; i < 120 && !(await scraped()); i++) await adminPage.waitForTimeout(500);
+  expect(await scraped()).toBe(true);
+  await admin.close();
+
+  const context = await desktopContext(browser);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`/book/${LONG_BOOK}`);
+  const rows = page.locator('#chapters .chapter-list > li');
+  const numbers = async () => (await rows.evaluateAll((items) => items.map((li) => Number(li.id.replace('chapter-', ''))))) as number[];
+  expect(await rows.count()).toBe(50);
+  expect((await numbers())[0]).toBe(1);
+  // One number per chapter: the source's "Chapter 1: …" shows as the number and the rest of the title.
+  const firstTitle = await rows.first().locator('.chapter-list__title').innerText();
+  expect(firstTitle).not.toMatch(/^Chapter 1\b/);
+  expect(await rows.first().locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+  // Newest first, swapped in place with htmx; the address says so.
+  await page.getByRole('link', { name: 'Newest first' }).click();
+  await page.waitForURL((url) => url.searchParams.get('order') === 'newest');
+  await page.waitForFunction(() => document.querySelector('#chapters .chapter-list > li')?.id === 'chapter-120');
+  expect(await numbers()).toEqual(Array.from({ length: 20 }, (_, i) => 120 - i));
+  expect(await page.getByRole('link', { name: 'Newest first' }).getAttribute('aria-current')).toBe('true');
+  // The pager keeps the order.
+  await page.getByRole('navigation', { name: 'Pages of the chapter list' }).getByRole('link', { name: /Earlier/ }).click();
+  await page.waitForFunction(() => document.querySelector('#chapters .chapter-list > li')?.id === 'chapter-100');
+  expect(new URL(page.url()).search).toBe('?chapters_page=2&order=newest');
+  expect((await numbers()).slice(0, 3)).toEqual([100, 99, 98]);
+
+  // Read chapter 77, then come back: "Jump to my place" opens the list where it is marked.
+  const saved = progressSaved(page, 77);
+  await page.locator('#chapter-77 a').click();
+  await page.waitForURL(`**/book/${LONG_BOOK}/77`);
+  await saved;
+  await page.goto(`/book/${LONG_BOOK}`);
+  await page.getByRole('link', { name: 'Jump to my place (chapter 77)' }).click();
+  await page.waitForURL(`**/book/${LONG_BOOK}?chapters_page=2#chapter-77`);
+  expect(await page.locator('#chapter-77 a').getAttribute('aria-current')).toBe('true');
+  expect(await page.locator('#chapter-77 .badge--current').innerText()).toBe('Your place');
+
+  // The chapter has its navigation at the top too: its "next" goes on.
+  await page.locator('#chapter-77 a').click();
+  await page.waitForURL(`**/book/${LONG_BOOK}/77`);
+  const top = page.getByRole('navigation', { name: 'Chapter navigation, top' });
+  const topBox = await top.boundingBox();
+  const textBox = await page.locator('.reader__text').boundingBox();
+  expect(topBox!.y).toBeLessThan(textBox!.y);
+  expect(await page.getByRole('navigation', { name: 'Chapter navigation, bottom' }).count()).toBe(1);
+  await top.getByRole('link', { name: 'Next chapter' }).click();
+  await page.waitForURL(`**/book/${LONG_BOOK}/78`);
+  // The top "All chapters" leads back to the list page holding this chapter.
+  await page.getByRole('navigation', { name: 'Chapter navigation, top' }).getByRole('link', { name: 'All chapters' }).click();
+  await page.waitForURL(`**/book/${LONG_BOOK}?chapters_page=2#chapter-78`);
+  expect(errors).toEqual([]);
+  await context.close();
 });

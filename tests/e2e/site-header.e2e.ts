@@ -180,7 +180,7 @@ test('the account menu: profile, account, settings and sign-out; Escape or a cli
   const errors = watchErrors(page);
   await page.goto('/browse');
   const button = page.locator('.account-menu > summary');
-  expect(await button.getAttribute('aria-label')).toBe('Your account (e2e-header-menu)');
+  expect(await button.getAttribute('aria-label')).toBe('e2e-header-menu, your account');
   const panel = page.locator('.account-menu__panel');
   await button.click();
   expect(await panel.getByRole('link').allInnerTexts()).toEqual(['Your profile', 'Your account', 'Settings']);

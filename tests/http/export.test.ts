@@ -157,7 +157,8 @@ describe('GET /api/export/{slug}: content', () => {
     // Non-ASCII title: an ASCII fallback and the exact name in RFC 5987 form; ":" is not allowed in file names.
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Marks & Breaks _Unicode_ - chapters 1-3.epub"; filename*=UTF-8''Marks%20%26%20Breaks%20%C2%AB%C3%9Cn%C3%AFcode%C2%BB%20-%20chapters%201-3.epub`);
     const { read, opf, spine, zip } = await unzip(await bytesOf(res));
-    expect(spine).toEqual(['title', 'c1', 'c2', 'c3']);
+    // The book has no cover: it gets the drawn one (the next test).
+    expect(spine).toEqual(['cover', 'title', 'c1', 'c2', 'c3']);
     for (const name of Object.keys(zip.files).filter((n) => /\.(xhtml|opf|ncx|xml)$/.test(n))) expect([name, XMLValidator.validate(await read(name))]).toEqual([name, true]);
     expect(opf).toContain('<dc:title>Marks &#38; Breaks: «Ünïcode»</dc:title>');
     expect(opf).toContain('<dc:creator opf:role="aut">Ada &#34;Quotes&#34; &#60;Lovelace&#62;</dc:creator>');
@@ -176,6 +177,34 @@ describe('GET /api/export/{slug}: content', () => {
     // An untitled chapter is headed by its number.
     expect(await read('OEBPS/chapters/c2.xhtml')).toContain('<h1>Chapter 2</h1>');
   });
+});
+
+test('a book without a cover gets the drawn one: a 600×900 PNG of its title and author, the book\'s cover page', async () => {
+  const { default: sharp } = await import('sharp');
+  const { zip, opf, spine, read } = await unzip(await bytesOf(await get(`/api/export/${MARKED}?from=1&to=1`, pro)));
+  expect(spine).toEqual(['cover', 'title', 'c1']);
+  expect(opf).toContain('<meta name="cover" content="cover-image"/>');
+  expect(opf).toContain('<item id="cover-image" href="images/cover.png" media-type="image/png"/>');
+  expect(await read('OEBPS/cover.xhtml')).toContain('<img src="images/cover.png" alt="Marks &#38; Breaks: «Ünïcode»"/>');
+  const png = await zip.file('OEBPS/images/cover.png')!.async('uint8array');
+  const meta = await sharp(png).metadata();
+  expect([meta.format, meta.width, meta.height]).toEqual(['png', 600, 900]);
+  // The same drawing the site shows (GET /covers/_drawn/…), at the e-reader's size.
+  const site = new Uint8Array(await (await app.fetch(`/covers/_drawn/${MARKED}.png`)).arrayBuffer());
+  const [fromBook, fromSite] = await Promise.all([png, site].map((bytes) => sharp(bytes).resize(40, 60).raw().toBuffer()));
+  const difference = fromBook!.reduce((sum, value, i) => sum + Math.abs(value - fromSite![i]!), 0) / fromBook!.length;
+  expect(difference).toBeLessThan(8);
+});
+
+test('a stored cover that cannot be read gives way to the drawn one', async () => {
+  await app.platform.objects.put(`covers/${MARKED}/broken.png`, new TextEncoder().encode('not a picture'), { contentType: 'image/png' });
+  await app.platform.db.updateTable('books').set({ cover_key: `covers/${MARKED}/broken.png` }).where('slug', '=', MARKED).execute();
+  const { zip, spine } = await unzip(await bytesOf(await get(`/api/export/${MARKED}?from=1&to=1`, pro)));
+  expect(spine).toEqual(['cover', 'title', 'c1']);
+  const { default: sharp } = await import('sharp');
+  const meta = await sharp(await zip.file('OEBPS/images/cover.png')!.async('uint8array')).metadata();
+  expect([meta.format, meta.width, meta.height]).toEqual(['png', 600, 900]);
+  await app.platform.db.updateTable('books').set({ cover_key: null }).where('slug', '=', MARKED).execute();
 });
 
 test('a WebP cover (not an EPUB 2 image type) is included as JPEG', async () => {

@@ -113,6 +113,18 @@ describe('the home page', () => {
     expect(body.indexOf('id="shelf-updated"')).toBeLessThan(body.indexOf('id="shelf-feed"'));
   });
 
+  test('the first covers on screen (the largest paint) load at once; the others when scrolled to', async () => {
+    const covers = (body: string) => [...body.matchAll(/<img class="cover"[^>]*>/g)].map((m) => (m[0].includes('fetchpriority="high"') && !m[0].includes('loading="lazy"') ? 'eager' : m[0].includes('loading="lazy"') ? 'lazy' : '?'));
+    const visitor = covers(await page(anon('page-lcp')));
+    expect(visitor.slice(0, 3)).toEqual(['eager', 'eager', 'lazy']);
+    expect(visitor.filter((c) => c === 'eager')).toHaveLength(2);
+    const me = anon('page-lcp-returning');
+    await read(me, 'salvage-rights', 3, 5);
+    const returning = covers(await page(me));
+    expect(returning.slice(0, 2)).toEqual(['eager', 'lazy']);
+    expect(returning.filter((c) => c === 'eager')).toHaveLength(1);
+  });
+
   test('a returning reader: a continue-reading shelf linking to the chapter, with a progress bar', async () => {
     const me = anon('page-returning');
     await read(me, 'salvage-rights', 12, 5);

@@ -146,13 +146,14 @@ describe('an EPUB exported here syncs with the web\'s progress', () => {
     expect(koreaderPartialMd5(new Uint8Array(await (await download()).arrayBuffer()))).toBe(binaryId);
     const rows = await app.platform.db.selectFrom('kosync_documents').select(['document', 'method', 'book_slug', 'spine']).where('book_slug', '=', BOOK).orderBy('method').execute();
     expect(rows.map((r) => [r.method, r.document])).toEqual([['binary', binaryId], ['filename', md5('Kosync Tale - chapters 1-20.epub')]]);
-    expect(rows[0]!.spine).toEqual([null, ...Array.from({ length: 20 }, (_, i) => i + 1)]);
+    // The drawn cover's page (the book has no cover of its own), the title page, then the chapters.
+    expect(rows[0]!.spine).toEqual([null, null, ...Array.from({ length: 20 }, (_, i) => i + 1)]);
     expect(await (await signed('GET', `/syncs/progress/${binaryId}`)).json()).toEqual({});
   });
 
   test('a push inside the DocFragment of chapter 12 moves the web\'s progress to chapter 12', async () => {
     clock.advance(60_000);
-    const push = { document: binaryId, progress: '/body/DocFragment[13]/body/div/p[3]/text().0', percentage: 0.58, device: 'Kobo', device_id: 'A1B2C3D4' };
+    const push = { document: binaryId, progress: '/body/DocFragment[14]/body/div/p[3]/text().0', percentage: 0.58, device: 'Kobo', device_id: 'A1B2C3D4' };
     expect((await signed('PUT', '/syncs/progress', push)).status).toBe(200);
     expect((await webProgress())?.chapter).toBe(12);
     // The device's own push is still the newest: it comes back as sent.
@@ -161,7 +162,7 @@ describe('an EPUB exported here syncs with the web\'s progress', () => {
 
   test('the filename id maps to the same book', async () => {
     const res = await signed('GET', `/syncs/progress/${md5('Kosync Tale - chapters 1-20.epub')}`);
-    expect(((await res.json()) as { progress: string }).progress).toBe('/body/DocFragment[13]/body');
+    expect(((await res.json()) as { progress: string }).progress).toBe('/body/DocFragment[14]/body');
   });
 
   test('reading on to chapter 15 on the web: the device is offered the start of chapter 15', async () => {
@@ -170,8 +171,8 @@ describe('an EPUB exported here syncs with the web\'s progress', () => {
     const res = await signed('GET', `/syncs/progress/${binaryId}`);
     expect(await res.json()).toEqual({
       document: binaryId,
-      progress: '/body/DocFragment[16]/body',
-      percentage: Math.round((15 / 21) * 10_000) / 10_000,
+      progress: '/body/DocFragment[17]/body',
+      percentage: Math.round((16 / 22) * 10_000) / 10_000,
       device: 'Chapterhouse',
       device_id: 'chapterhouse-web',
       timestamp: Math.floor(clock.now().getTime() / 1000),
@@ -182,15 +183,15 @@ describe('an EPUB exported here syncs with the web\'s progress', () => {
     const webAt = clock.now();
     clock.advance(60_000);
     const stale = Math.floor(webAt.getTime() / 1000) - 30;
-    const res = await signed('PUT', '/syncs/progress', { document: binaryId, progress: '/body/DocFragment[14]/body/p[1]/text().0', percentage: 0.62, device: 'Kobo', device_id: 'A1B2C3D4', timestamp: stale });
+    const res = await signed('PUT', '/syncs/progress', { document: binaryId, progress: '/body/DocFragment[15]/body/p[1]/text().0', percentage: 0.62, device: 'Kobo', device_id: 'A1B2C3D4', timestamp: stale });
     expect(res.status).toBe(200);
     expect((await webProgress())?.chapter).toBe(15);
-    expect(((await (await signed('GET', `/syncs/progress/${binaryId}`)).json()) as { progress: string }).progress).toBe('/body/DocFragment[16]/body');
+    expect(((await (await signed('GET', `/syncs/progress/${binaryId}`)).json()) as { progress: string }).progress).toBe('/body/DocFragment[17]/body');
   });
 
   test('a newer push wins again: chapter 17 on the web, the device\'s place returned as sent', async () => {
     clock.advance(60_000);
-    const push = { document: binaryId, progress: '/body/DocFragment[18]/body/p[9]/text().4', percentage: 0.83, device: 'Kobo', device_id: 'A1B2C3D4' };
+    const push = { document: binaryId, progress: '/body/DocFragment[19]/body/p[9]/text().4', percentage: 0.83, device: 'Kobo', device_id: 'A1B2C3D4' };
     expect((await signed('PUT', '/syncs/progress', push)).status).toBe(200);
     expect((await webProgress())?.chapter).toBe(17);
     expect(((await (await signed('GET', `/syncs/progress/${binaryId}`)).json()) as { progress: string }).progress).toBe(push.progress);

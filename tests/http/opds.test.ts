@@ -191,6 +191,21 @@ describe('entries', () => {
     expect(linkOf(entry.links, 'related')).toBeUndefined();
   });
 
+  test('a book without a cover: image and thumbnail links to its drawn cover as PNG, which e-readers can show', async () => {
+    const found = await feed(`/opds/search?q=${encodeURIComponent('Fish Chips')}`);
+    const entry = found.entries.find((e) => e.id === `urn:chapterhouse:book:${TRICKY.slug}`)!;
+    const image = linkOf(entry.links, 'http://opds-spec.org/image')!;
+    expect(image.href).toMatch(/^http:\/\/localhost:3000\/covers\/_drawn\/opds-tricky\.png\?v=[0-9a-f]{10}$/);
+    expect(image.type).toBe('image/png');
+    expect(linkOf(entry.links, 'http://opds-spec.org/image/thumbnail')).toMatchObject({ href: image.href, type: 'image/png' });
+    const res = await get(path(image.href), proAuth);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    const { default: sharp } = await import('sharp');
+    const meta = await sharp(new Uint8Array(await res.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 400, 600]);
+  });
+
   test("each entry's dc:language is its book's: English unless the book says otherwise", async () => {
     await app.platform.db.updateTable('books').set({ language: 'de' }).where('slug', '=', TRICKY.slug).execute();
     const xml = await (await get(`/opds/search?q=${encodeURIComponent('Fish Chips')}`, proAuth)).text();

@@ -40,7 +40,7 @@ async function reader(name: string): Promise<Session> {
 }
 
 /** The titles of the book cards in the shelves section. */
-const shelfTitles = (html: string) => [...(html.split('id="profile-shelves"')[1] ?? '').matchAll(/<h3 class="book-card__title">([^<]+)<\/h3>/g)].map((m) => m[1]);
+const shelfTitles = (html: string) => [...(html.split('id="profile-shelves"')[1] ?? '').matchAll(/<h3 class="book-card__title"[^>]*>([^<]+)<\/h3>/g)].map((m) => m[1]);
 const tabCount = (html: string, shelf: string) => html.match(new RegExp(`id="profile-tab-${shelf}"[^>]*>.*?class="shelf-tabs__count">(\\d+)<`, 's'))?.[1];
 
 describe('the profile page', () => {

@@ -8,11 +8,12 @@ import { createAppPassword } from '../../src/features/accounts/app-passwords/ser
 import { removeChapters } from '../../src/features/dedup/queries.ts';
 
 // The reading place (what "Continue reading" offers) against the furthest point and a look-back
-// (features/progress/reading-place.ts). Every write names its time, two hours back, so a test
-// steps through minutes without the real clock (the server only caps times ahead of it).
-const T0 = Date.now() - 2 * 3_600_000;
+// (features/progress/reading-place.ts). Every write names its time on a fixed day, and the app's
+// clock stands a day later, so a test steps through minutes without meeting the real clock (the
+// server only caps times ahead of its own).
+const T0 = Date.UTC(2031, 2, 10, 9, 0, 0);
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
-const clock = testClock(new Date(T0));
+const clock = testClock(new Date(T0 + 24 * 3_600_000));
 const BOOK = 'salvage-rights';
 
 let app: TestApp;
@@ -159,8 +160,14 @@ describe('opening an earlier chapter is a look-back: "Continue reading" stays wh
       (await (await send('PATCH', '/api/progress/audio-time', { slug: BOOK, chapter, audio_time: seconds, timestamp: at(minute) }, reader)).json()).audio_time;
     await read(reader, 4, 0);
     expect(await listen(4, 30, 1)).toBe(30);
-    expect(await listen(2, 10, 2)).toBe(0);
+    // The look-back keeps its own audio position (so reopening it resumes there), and the place keeps its own.
+    expect(await listen(2, 10, 2)).toBe(10);
     expect((await placeOf(reader))).toMatchObject({ chapter: 4, audio_time: 30 });
+    const resume = async (chapter: number) =>
+      ((await (await app.fetch(`/api/progress/audio-time?slug=${BOOK}&chapter=${chapter}`, { headers: { accept: 'application/json', ...reader } })).json()) as { audio_time: number }).audio_time;
+    expect([await resume(2), await resume(4), await resume(3)]).toEqual([10, 30, 0]);
+    expect(await listen(2, 70, 3)).toBe(70);
+    expect(await resume(2)).toBe(70);
     expect(await listen(2, 190, 5)).toBe(190);
     expect(await placeOf(reader)).toMatchObject({ chapter: 2, audio_time: 190, furthest_chapter: 4 });
   });

@@ -21,6 +21,20 @@ async function player(path: string, cookie?: string) {
   return { section: section!, part, attr: (name: string) => getAttributeValue(section!, name) };
 }
 
+test('a book without a cover: the player shows its drawn cover (PNG, which media controls take)', async () => {
+  await app.platform.db.updateTable('books').set({ cover_key: null }).where('slug', '=', 'letters-to-the-lighthouse').execute();
+  const { attr } = await player('/book/letters-to-the-lighthouse/1');
+  expect(attr('data-cover')).toMatch(/^\/covers\/_drawn\/letters-to-the-lighthouse\.png\?v=[0-9a-f]{10}$/);
+  const cover = await app.fetch(attr('data-cover')!);
+  expect(cover.status).toBe(200);
+  expect(cover.headers.get('content-type')).toBe('image/png');
+  // Shared links show it too.
+  for (const path of ['/book/letters-to-the-lighthouse', '/book/letters-to-the-lighthouse/1']) {
+    const html = await (await app.fetch(path, { headers: { accept: 'text/html' } })).text();
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/covers\/_drawn\/letters-to-the-lighthouse\.png\?v=[0-9a-f]{10}"/);
+  }
+});
+
 test('hidden until its script runs; carries the chapter, book, cover and next chapter, nothing about the listener', async () => {
   const { section, attr, part } = await player('/book/ink-and-alibis/2');
   expect(section.attribs.hidden).toBe('');

@@ -25,6 +25,7 @@ const WRITES: Record<ReaderWrite, { method: string; path: string; body: object }
   progress: { method: 'POST', path: '/api/progress', body: { slug: BOOK, chapter: 1 } },
   rating: { method: 'POST', path: `/api/ratings/${BOOK}`, body: { rating: 4 } },
   vote: { method: 'POST', path: '/api/discover/vote', body: { slug: BOOK, action: 'like' } },
+  report: { method: 'POST', path: `/api/books/${BOOK}/pronunciations/reports`, body: { chapter: 1, word: 'Sundqvist', voice: 'espeak-en-us' } },
 };
 
 let sessions = 0;

@@ -106,7 +106,7 @@ describe('SiteHeader', () => {
     const out = await render(<SiteHeader ctx={ctx} />);
     expectSafe(out);
     expect(out).toContain('<details class="account-menu account-menu--here" data-header-menu>');
-    expect(out).toContain('<summary class="account-menu__button" aria-label="Your account (<script>alert(1)</script>)">');
+    expect(out).toContain('<summary class="account-menu__button" aria-label="<script>alert(1)</script>, your account">');
     expect(out).toContain('data-viewer-avatar');
     expect(out).toContain('<span class="account-link__name">&lt;script&gt;alert(1)&lt;/script&gt;</span>');
     expect(out).toContain('Signed in as &lt;script&gt;alert(1)&lt;/script&gt;');
@@ -120,7 +120,8 @@ describe('SiteHeader', () => {
   test('viewer with a picture shows it', async () => {
     const ctx = makeCtx({ viewer: { username: 'ada', role: 'pro', avatarUrl: '/objects/avatars/ada.webp' } });
     const out = await render(<SiteHeader ctx={ctx} />);
-    expect(out).toContain('<img class="avatar" src="/objects/avatars/ada.webp" alt="ada"');
+    // Beside the name, in the menu button named by it, the picture adds no name of its own.
+    expect(out).toContain('<summary class="account-menu__button" aria-label="ada, your account"><img class="avatar" src="/objects/avatars/ada.webp" alt=""');
   });
 });
 

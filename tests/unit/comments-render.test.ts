@@ -41,6 +41,8 @@ describe('renderComment', () => {
 
   test('plain excerpts for notifications', () => {
     expect(plainExcerpt('The **old** one, [see](https://x.example)')).toBe('The old one, see https://x.example');
+    expect(plainExcerpt('What a chapter! (Finally.) Is it over?!')).toBe('What a chapter! (Finally.) Is it over?!');
+    expect(plainExcerpt('> quoted\n# Heading\n- item one\n2. two ![a map](/m.png) ~~no~~ `code`')).toBe('quoted Heading item one two a map no code');
     expect(plainExcerpt('a'.repeat(200))).toHaveLength(140);
     expect(plainExcerpt('a'.repeat(200)).endsWith('…')).toBe(true);
   });

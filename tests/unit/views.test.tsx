@@ -87,8 +87,13 @@ describe('HomePage', () => {
     expect(out).toContain('12 chapters');
     expect(out).toContain('1 chapter<');
     expect(out).toContain('Rated 4.3 out of 5 by 3 readers');
-    expect(out).toContain('cover--drawn');
-    expect(out).toContain('loading="lazy"');
+    expect(out).toMatch(/<img class="cover" src="\/covers\/_drawn\/plain\.svg\?v=[0-9a-f]{10}" alt=""/);
+    // The top row's first two covers are the page's largest paint: loaded at once; a third would wait.
+    expect(out.match(/fetchpriority="high"/g)).toHaveLength(2);
+    expect(out).not.toContain('loading="lazy"');
+    const three = await Promise.resolve(HomePage({ ctx: makeCtx(), rows: [{ kind: 'new', books: [evil, plain, { ...plain, slug: 'third' }] }] }));
+    expect(three.match(/fetchpriority="high"/g)).toHaveLength(2);
+    expect(three.match(/loading="lazy"/g)).toHaveLength(1);
     const empty = await Promise.resolve(HomePage({ ctx: makeCtx(), rows: [{ kind: 'new', books: [] }] }));
     expect(empty).toContain('No books yet');
   });

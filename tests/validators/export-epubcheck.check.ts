@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import JSZip from 'jszip';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { DEBUG_TOKEN, loginAs, type Session } from '../support/auth.ts';
 
@@ -72,9 +73,10 @@ describe('exported EPUBs are valid and readable', () => {
     expect(plain).not.toContain('The Broken G');
   }, 60_000);
 
-  test('a whole 300-chapter book: zero epubcheck errors and warnings; pandoc reads every chapter in order', async () => {
+  test('a whole 300-chapter book with no cover of its own (it gets the drawn one): zero epubcheck errors and warnings; pandoc reads every chapter in order', async () => {
     const file = await download(`/api/export/${LONG}`, 'long.epub');
     epubcheck(file);
+    expect(Object.keys((await JSZip.loadAsync(readFileSync(file))).files)).toContain('OEBPS/images/cover.png');
     const json = JSON.parse(run(['pandoc', '-f', 'epub', '-t', 'json', file]).out) as { blocks: { t: string; c: unknown[] }[] };
     const text = (inlines: unknown): string => JSON.stringify(inlines).match(/"c":"[^"]*"/g)?.map((m) => m.slice(5, -1)).join(' ') ?? '';
     const headings = json.blocks.filter((b) => b.t === 'Header' && b.c[0] === 1).map((b) => text(b.c[2]));

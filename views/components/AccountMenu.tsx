@@ -17,7 +17,7 @@ export function AccountMenu({ ctx, viewer, current }: { ctx: PageContext; viewer
   return (
     <details class={here ? 'account-menu account-menu--here' : 'account-menu'} data-header-menu>
       <summary class="account-menu__button" aria-label={t('nav.account', { username: viewer.username })}>
-        <Avatar username={viewer.username} avatarUrl={viewer.avatarUrl} size={32} mine />
+        <Avatar username={viewer.username} avatarUrl={viewer.avatarUrl} size={32} mine decorative />
         <span class="account-link__name" safe>
           {viewer.username}
         </span>

@@ -3,7 +3,7 @@ import { FONT_FAMILIES, THEMES } from '../../src/platform/http/appearance.ts';
 import { LOCALES, LOCALE_NAMES, LOCALE_TAGS } from '../../src/platform/i18n/locale.ts';
 import type { PageContext } from '../../src/platform/http/page-context.ts';
 
-export const FONT_SIZES = [0.875, 1, 1.125, 1.25, 1.5] as const;
+export const FONT_SIZES = [0.875, 1, 1.125, 1.25, 1.5, 1.75, 2] as const;
 
 // Building an Intl.NumberFormat costs more than rendering the rest of the menu (a tenth of a
 // chapter page in a profile): one per locale, made on first use.

@@ -21,7 +21,7 @@ export interface AudioPlayerProps {
  */
 export const PLAYER_SCRIPTS = [
   'format', 'sleep', 'highlight', 'keys', 'session', 'source', 'settings', 'position',
-  'bar', 'free-limit', 'controls', 'timeline', 'handover', 'playback', 'voice-picker', 'play-from-here', 'now-playing', 'chapter-swap', 'chapter-move', 'next-chapter', 'player',
+  'bar', 'free-limit', 'controls', 'timeline', 'handover', 'playback', 'voice-picker', 'play-from-here', 'said-wrong', 'now-playing', 'chapter-swap', 'chapter-move', 'next-chapter', 'player',
 ].map((part) => `js/player/${part}.js`);
 
 export const SLEEP_MINUTES = [15, 30, 45, 60] as const;
@@ -56,6 +56,9 @@ export function AudioPlayer(props: AudioPlayerProps): JSX.Element {
     'data-msg-sleep-left': t('player.sleepLeft', { time: '{time}' }),
     'data-msg-sleep-chapter': t('player.sleepAtEnd'),
     'data-msg-slept': t('player.slept'),
+    'data-msg-said-wrong': t('player.saidWrong', { word: '{word}' }),
+    'data-msg-reported': t('player.saidWrong.reported', { word: '{word}' }),
+    'data-msg-report-failed': t('player.saidWrong.failed'),
     'data-msg-speed': t('player.speedValue', { speed: '{speed}' }),
     'data-msg-position': t('player.positionValue', { time: '{time}', duration: '{duration}' }),
     'data-msg-live': t('player.seekLive'),
@@ -118,11 +121,12 @@ export function AudioPlayer(props: AudioPlayerProps): JSX.Element {
             1×
           </button>
           <span class="player__sleep-badge" data-player-sleep-badge hidden></span>
-          <button type="button" class="player__button" data-player-more aria-expanded="false" aria-controls="player-options" aria-label={t('player.options')}>
-            <span aria-hidden="true">⋯</span>
-          </button>
+          {/* The options button comes last: the first Tab after it opens them is into them. */}
           <button type="button" class="player__button" data-player-close aria-label={t('player.close')}>
             <span aria-hidden="true">×</span>
+          </button>
+          <button type="button" class="player__button" data-player-more aria-expanded="false" aria-controls="player-options" aria-label={t('player.options')}>
+            <span aria-hidden="true">⋯</span>
           </button>
         </div>
         <div class="player__options" id="player-options" data-player-options hidden>
@@ -170,6 +174,9 @@ export function AudioPlayer(props: AudioPlayerProps): JSX.Element {
       <audio preload="none" data-player-audio></audio>
       <button type="button" class="button player__from-here" data-player-from-here hidden>
         <span aria-hidden="true">▶</span> <span safe>{t('player.fromHere')}</span>
+      </button>
+      <button type="button" class="button button--quiet player__from-here player__said-wrong" data-player-said-wrong hidden>
+        <span data-said-wrong-label></span>
       </button>
     </section>
   );

@@ -11,11 +11,13 @@ export type BookGridProps = {
   id?: string;
   /** One line of covers that scrolls sideways (the home rows) instead of a wrapping grid. */
   row?: boolean;
+  /** How many of the first covers are loaded at once: the top of a page, whose first cover is its largest paint. */
+  eagerCovers?: number;
 };
 
 /** The list items alone: a further page of an infinite-scroll grid is appended as these. */
 /** `appended`: a further page added to the grid: its first book takes the focus a "Next page" had, and the count is said. */
-export function BookGridItems({ ctx, books, appended }: { ctx: PageContext; books: readonly Book[]; appended?: boolean }): JSX.Element {
+export function BookGridItems({ ctx, books, appended, eagerCovers = 0 }: { ctx: PageContext; books: readonly Book[]; appended?: boolean; eagerCovers?: number }): JSX.Element {
   return (
     <>
       {books.map((book, i) => (
@@ -24,14 +26,14 @@ export function BookGridItems({ ctx, books, appended }: { ctx: PageContext; book
           data-swap-focus={appended && i === 0 ? '' : undefined}
           data-announce={appended && i === 0 ? ctx.t('swap.moreBooks', { count: books.length }) : undefined}
         >
-          <BookCard ctx={ctx} book={book} />
+          <BookCard ctx={ctx} book={book} eager={i < eagerCovers} />
         </li>
       ))}
     </>
   );
 }
 
-export function BookGrid({ ctx, books, empty, id, row = false }: BookGridProps): JSX.Element {
+export function BookGrid({ ctx, books, empty, id, row = false, eagerCovers = 0 }: BookGridProps): JSX.Element {
   if (books.length === 0) {
     return (
       <div class="empty-state">
@@ -45,7 +47,7 @@ export function BookGrid({ ctx, books, empty, id, row = false }: BookGridProps):
   // role="list": Safari drops list semantics once list-style is none.
   return (
     <ul class={row ? 'book-grid book-grid--row' : 'book-grid'} role="list" id={id}>
-      <BookGridItems ctx={ctx} books={books} />
+      <BookGridItems ctx={ctx} books={books} eagerCovers={eagerCovers} />
     </ul>
   );
 }

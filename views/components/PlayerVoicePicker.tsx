@@ -38,7 +38,7 @@ export function VoicePicker({ ctx }: { ctx: PageContext }): JSX.Element {
         <button type="button" class="player__button player__voice-preview" aria-pressed="false" data-player-voice-preview safe>
           {t('voices.preview')}
         </button>
-        <button type="button" class="player__button player__voice-use" disabled data-player-voice-use safe>
+        <button type="button" class="player__button player__voice-use" aria-disabled="true" data-player-voice-use safe>
           {t('player.voice.use')}
         </button>
       </div>

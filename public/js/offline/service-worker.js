@@ -231,11 +231,15 @@ function queueable(method, path) {
     return rule[0] === method && rule[1].test(path);
   });
 }
-/** What a newer write of the same thing replaces: only the newest place or audio position is worth sending. */
+/**
+ * What a newer write of the same thing replaces. The place is kept per chapter, in the order read,
+ * so that the server applies its reading-place rule as it would have online: going back to an
+ * earlier chapter does not undo the chapters read after it, and the furthest point is not lost.
+ */
 function mergeKey(path, body) {
   try {
     var data = JSON.parse(body);
-    if (path === '/api/progress') return 'progress:' + data.slug;
+    if (path === '/api/progress') return 'progress:' + data.slug + ':' + data.chapter;
     if (path === '/api/progress/audio-time') return 'audio:' + data.slug + ':' + data.chapter;
   } catch (e) {
     return null;
@@ -262,7 +266,7 @@ function sendOrQueue(request, path) {
         var value = copy.headers.get(name);
         if (value !== null) headers[name] = value;
       });
-      var entry = { method: copy.method, url: copy.url, headers: headers, body: body, at: Date.now(), merge: mergeKey(path, body) };
+      var entry = { method: copy.method, url: copy.url, headers: headers, body: body, at: Date.now(), merge: mergeKey(path, body), keepFirst: path === '/api/progress' };
       return store.queue(entry).then(function () {
         if (self.registration.sync) self.registration.sync.register(SYNC_TAG).catch(function () {});
         tellPages();

@@ -53,26 +53,30 @@
   }
 
   /**
-   * An outbox entry's `merge` names what a newer write replaces (the place in one book, the audio
+   * An outbox entry's `merge` names what a newer write replaces (the place in one chapter, the audio
    * position in one chapter): only the newest by `at` is kept, since the server keeps the newest anyway.
+   * With `keepFirst`, the first write of that thing stays too: the server tells how long a reader
+   * stayed in a chapter they went back to from the first and the latest write there.
    */
   function addToOutbox(entry) {
     return run('outbox', 'readwrite', function (store, done) {
       if (!entry.merge) return store.add(entry);
+      var same = [];
       var cursor = store.openCursor();
-      var newer = false;
       cursor.onsuccess = function () {
         var at = cursor.result;
-        if (!at) {
-          if (!newer) store.add(entry);
-          done(!newer);
+        if (at) {
+          if (at.value.merge === entry.merge) same.push({ key: at.primaryKey, at: at.value.at });
+          at.continue();
           return;
         }
-        if (at.value.merge === entry.merge) {
-          if (at.value.at > entry.at) newer = true;
-          else at.delete();
-        }
-        at.continue();
+        if (same.some(function (queued) { return queued.at > entry.at; })) return done(false);
+        var first = entry.keepFirst && same.length > 0 ? same.reduce(function (a, b) { return b.at < a.at ? b : a; }) : null;
+        same.forEach(function (queued) {
+          if (queued !== first) store.delete(queued.key);
+        });
+        store.add(entry);
+        done(true);
       };
     });
   }

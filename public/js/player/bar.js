@@ -46,6 +46,8 @@
         ui.seek.setAttribute('aria-valuetext', msg('position', { time: ns.clock(now), duration: ns.clock(total) }));
         ui.seek.disabled = !seekable;
         ui.seek.title = ui.seek.disabled ? msg('live') : '';
+        // The mini-player's line of the position (app.css).
+        ui.bar.style.setProperty('--player-progress', isFinite(total) && total > 0 ? String(Math.min(1, now / total)) : '0');
       },
       showPlaying: function (playing) {
         ui.icon.textContent = playing ? '❚❚' : '▶';
@@ -83,7 +85,11 @@
       toggleOptions: function () {
         var opening = ui.options.hidden;
         ui.options.hidden = !opening;
+        ui.bar.classList.toggle('player__bar--open', opening);
         ui.more.setAttribute('aria-expanded', String(opening));
+      },
+      optionsOpen: function () {
+        return !ui.options.hidden;
       },
       open: function () {
         ui.bar.hidden = false;

@@ -41,5 +41,14 @@
     ui.close.addEventListener('click', actions.close);
     ns.bindKeys(ui.bar, actions);
     ns.bindPageSpace(ui.bar, actions);
+    var player = ui.bar.closest('[data-player]');
+    ns.bindPageArrows(function () { return !ui.bar.hidden && player.classList.contains('player--playing'); }, actions);
+    // Escape closes the options and gives focus back to the button that opened them.
+    ui.bar.addEventListener('keydown', function (event) {
+      if (event.key !== 'Escape' || !bar.optionsOpen()) return;
+      event.preventDefault();
+      bar.toggleOptions();
+      ui.more.focus();
+    });
   };
 })();

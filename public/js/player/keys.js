@@ -33,6 +33,27 @@
     });
   };
 
+  // Where ← and → already mean something: a field, a slider, a group chosen with the arrows.
+  var OWN_ARROWS = 'input, textarea, select, [role="slider"], [role="radio"], [role="tab"], [role="menuitem"], [role="option"], [role="spinbutton"], [role="combobox"], [role="textbox"], [role="searchbox"]';
+
+  /**
+   * While the narration plays, ← and → skip back and forward from anywhere on the chapter page (as
+   * in audiobook players) instead of turning the chapter, which would cut the narration off; paused,
+   * they turn the chapter as before (reader.js). Listens in the capture phase, so the reader's keys
+   * and the bar's own (keys above) see the key already handled.
+   */
+  ns.bindPageArrows = function (playing, controls) {
+    document.addEventListener('keydown', function (event) {
+      var key = event.key;
+      if ((key !== 'ArrowLeft' && key !== 'ArrowRight') || event.defaultPrevented || event.isComposing) return;
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || !playing()) return;
+      var target = event.target;
+      if (target && (target.isContentEditable || (target.closest && target.closest(OWN_ARROWS)))) return;
+      event.preventDefault();
+      controls.skip(key === 'ArrowLeft' ? -ns.SKIP_BACK_S : ns.SKIP_FORWARD_S);
+    }, true);
+  };
+
   // Where space already means something: typing, choosing, pressing a button, following a link.
   var OWN_SPACE = 'input, textarea, select, button, a[href], summary, audio, video, [role="button"], [role="link"], [role="checkbox"], [role="radio"], [role="switch"], [role="tab"], [role="menuitem"], [role="option"], [role="slider"], [role="textbox"], [role="combobox"], [role="searchbox"], [role="spinbutton"]';
 

@@ -9,7 +9,8 @@
   var OWN_ELEMENTS = 'a, button, input, select, textarea, summary, label, [contenteditable]';
   var GAP_PX = 6;
 
-  function pointAt(x, y) {
+  /** The text position under a point of the viewport: {node, offset}, or null. said-wrong.js uses it too. */
+  var pointAt = (ns.pointAt = function (x, y) {
     if (document.caretPositionFromPoint) {
       var p = document.caretPositionFromPoint(x, y);
       return p && { node: p.offsetNode, offset: p.offset };
@@ -19,7 +20,7 @@
       return r && { node: r.startContainer, offset: r.startOffset };
     }
     return null;
-  }
+  });
 
   /** The line box of `range` at height y (viewport), else its last line. */
   function lineAt(range, y) {

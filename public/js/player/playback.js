@@ -133,7 +133,8 @@
       pendingSeek = null;
       wantPlay = autoplay !== false;
       bar.open();
-      if (wantPlay) bar.ui.toggle.focus({ preventScroll: true });
+      // From "Listen" (hidden now) the focus moves to play/pause; a control of the bar keeps it (a voice chosen).
+      if (wantPlay && !bar.ui.bar.contains(document.activeElement)) bar.ui.toggle.focus({ preventScroll: true });
       bar.say(msg('preparing'));
       root.setAttribute('data-state', 'preparing');
       source.request().then(function (result) {

@@ -56,6 +56,10 @@
     resume: playback.play,
   });
   ns.bindPlayFromHere(root.querySelector('[data-player-from-here]'), highlight, playback.playSentence);
+  ns.bindSaidWrong(root, root.querySelector('[data-player-said-wrong]'), document.querySelector('[data-player-from-here]'), chapter, function () {
+    var select = root.querySelector('[data-player-voice-select]');
+    return (select && select.value) || settings.values.voice || 'default';
+  });
   ns.bindNowPlaying(root, highlight.spoken);
 
   ns.bindControls(bar, {

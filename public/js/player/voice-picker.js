@@ -69,8 +69,10 @@
       note.textContent = text || '';
       note.classList.toggle('player__hint--error', !!isError);
     }
+    // aria-disabled, not disabled: a button pressed and then disabled would drop the focus to the
+    // page, and the next Tab would start over from the top.
     function showUse() {
-      use.disabled = !select.value || select.value === current;
+      use.setAttribute('aria-disabled', String(!select.value || select.value === current));
     }
     function showPreview(next) {
       state = next;

@@ -12,6 +12,8 @@ import type { FollowOptions } from './stream/live.ts';
 import { streamRoutes } from './stream/routes.ts';
 import { timingRoutes } from './timings/routes.ts';
 import { voiceRoutes } from './voices/routes.ts';
+import { pronunciationRoutes } from './pronunciation/routes.ts';
+import { pronunciationPageRoutes } from './pronunciation/page-routes.ts';
 import { policyOf } from '../policy/service.ts';
 
 /** Test seams; production passes nothing and gets the engines of config.tts. */
@@ -47,5 +49,7 @@ export function audioRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Pag
     .use(streamRoutes(deps, auth))
     .use(voiceSampleRoutes(platform, auth, speech))
     .use(audioAdminRoutes(platform, auth, env))
-    .use(timingRoutes(deps, auth));
+    .use(timingRoutes(deps, auth))
+    .use(pronunciationRoutes(deps, auth))
+    .use(pronunciationPageRoutes(deps, auth, env, platform.config.ai !== null));
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/index.ts';
 import { translatedChapter } from '../translation/service.ts';
 import { chapterForNarration } from './generation/queries.ts';
 import { parseNarration } from './narration.ts';
+import { narrationPronouncer } from './pronunciation/service.ts';
 import type { Target } from './queries.ts';
 
 /**
@@ -23,5 +24,10 @@ export async function narrationScript(db: Db, target: Target, voice: Voice): Pro
     chapter.text = translated.text;
   }
   const script = prepareScript(`${chapter.title}\n\n${chapter.text}`, { locale: voice.language.split('-')[0] });
+  const say = await narrationPronouncer(db, target.slug);
+  for (const chunk of script.chunks) {
+    const spoken = say(chunk.text);
+    if (spoken !== chunk.text) chunk.spoken = spoken;
+  }
   return { script, bookTitle: chapter.book_title };
 }

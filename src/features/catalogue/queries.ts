@@ -16,6 +16,8 @@ export interface BookRow {
   reads_7d: number;
   reads_30d: number;
   genres: string[];
+  /** The language of the book's text (BCP 47); cards mark their title with it (book.ts). */
+  language?: string;
 }
 
 /** The home page's rows (features/home/rows.ts chooses which to show). */
@@ -29,7 +31,7 @@ export function bookColumns(db: Db) {
     .selectFrom('books as b')
     .select([
       'b.slug', 'b.title', 'b.author', 'b.description', 'b.cover_key', 'b.status',
-      'b.chapter_count', 'b.rating_count', 'b.rating_sum', 'b.has_audio', 'b.reads_7d', 'b.reads_30d',
+      'b.chapter_count', 'b.rating_count', 'b.rating_sum', 'b.has_audio', 'b.reads_7d', 'b.reads_30d', 'b.language',
       // One query for the genres of every listed book (no N+1).
       sql<string[]>`array(select g.name from book_genres bg join genres g on g.slug = bg.genre_slug where bg.book_slug = b.slug order by g.name)`.as('genres'),
     ]);

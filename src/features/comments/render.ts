@@ -58,7 +58,16 @@ export function renderComment(text: string): string {
 
 /** A comment as one line of plain text (notification bodies), at most `max` characters. */
 export function plainExcerpt(text: string, max = 140): string {
-  const plain = text.replace(/[`*_~>#\[\]()!|]+/g, ' ').replace(/\s+/g, ' ').trim();
+  // Only markdown's own marks go: a reader's "!" or "(…)" is part of what they said.
+  const plain = text
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\(([^)\s]*)[^)]*\)/g, '$1 $2')
+    .replace(/^[ \t]*(?:>[ \t]*)+/gm, '')
+    .replace(/^[ \t]*#{1,6}[ \t]+/gm, '')
+    .replace(/^[ \t]*(?:[-+*]|\d+[.)])[ \t]+/gm, '')
+    .replace(/[`*_~|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const chars = [...plain];
   return chars.length <= max ? plain : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
 }

@@ -32,7 +32,7 @@ export async function removeChapters(trx: Transaction<Database>, slug: string, m
     update progress set furthest_chapter = chapter, furthest_scroll = scroll
     where slug = ${slug} and (furthest_chapter, furthest_scroll) < (chapter, scroll)`.execute(trx);
   await sql`
-    update progress set back_chapter = null, back_scroll = null, back_since = null
+    update progress set back_chapter = null, back_scroll = null, back_since = null, back_audio = null
     where slug = ${slug} and (back_chapter = any(${from}::int[]) or back_chapter >= chapter)`.execute(trx);
   await sql`
     update book_comments c set chapter = m.keep

@@ -8,6 +8,7 @@ import { RENDER_VERSION } from '../../platform/markup/chapter-html.ts';
 import { buildEpub, type SourceChapter } from './epub/build.ts';
 import { exportCover } from './cover.ts';
 import type { CoverLimits } from '../covers/limits.ts';
+import { GENERATOR_VERSION } from '../covers/drawn/service.ts';
 import type { EpubBook } from './epub/documents.ts';
 import { MAX_ZIP_ENTRIES } from './epub/zip.ts';
 import type { ExportRange } from './model.ts';
@@ -28,8 +29,8 @@ export interface ExportDeps {
   coverLimits: CoverLimits;
 }
 
-/** Bump when the EPUB this feature writes changes, so stored copies are built anew (e2: SVG covers drawn to PNG). */
-export const EPUB_FORMAT = 'e2';
+/** Bump when the EPUB this feature writes changes, so stored copies are built anew (e2: SVG covers drawn to PNG; e3: drawn covers for books without one). */
+export const EPUB_FORMAT = 'e3';
 export const MEDIA_TYPE = 'application/epub+zip';
 const BATCH = 200;
 const GC_EVERY = 25;
@@ -99,7 +100,7 @@ export async function exportEpub(deps: ExportDeps, slug: string, query: { from?:
   if (stored && (await isRecordedExport(deps.db, key, fileNames))) return { range, fileName, key, fromStore: true, size: stored.size, body: stored.body };
   await stored?.body.cancel();
   const now = deps.clock();
-  const cover = await exportCover(deps, book.cover_key);
+  const cover = await exportCover(deps, book);
   // The spine as content.opf lists it: the cover page (when there is one), the title page, the chapters.
   const spine: (number | null)[] = cover ? [null, null] : [null];
   const chapters = tapNumbers(chaptersOf(deps.db, slug, range), spine);
@@ -115,7 +116,7 @@ export async function exportEpub(deps: ExportDeps, slug: string, query: { from?:
 }
 
 function contentHash(book: ExportBookRow, chapters: string): string {
-  const parts = [EPUB_FORMAT, RENDER_VERSION, book.title, book.author, book.description, book.cover_key ?? '', book.language, chapters];
+  const parts = [EPUB_FORMAT, RENDER_VERSION, book.title, book.author, book.description, book.cover_key ?? `drawn:${GENERATOR_VERSION}`, book.language, chapters];
   return createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 24);
 }
 

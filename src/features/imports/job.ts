@@ -6,6 +6,7 @@ import { previewOf } from './preview.ts';
 import { publishBook } from './publish.ts';
 import { notifyImportEnded } from './notify.ts';
 import { parsedKey, removeImportFiles } from './files.ts';
+import { loadParsed, serialise } from './parsed-store.ts';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './limits.ts';
 import type { CoverLimits } from '../covers/limits.ts';
 import { watchForCancel } from './cancel-watch.ts';
@@ -100,19 +101,4 @@ async function parseUpload(objects: ObjectStore, task: q.ImportTaskRow, payload:
       },
     }),
   );
-}
-
-interface StoredBook extends Omit<ParsedBook, 'cover'> {
-  cover: { base64: string; contentType: string } | null;
-}
-
-function serialise(book: ParsedBook): StoredBook {
-  return { ...book, cover: book.cover ? { base64: Buffer.from(book.cover.bytes).toString('base64'), contentType: book.cover.contentType } : null };
-}
-
-async function loadParsed(objects: ObjectStore, taskId: string): Promise<ParsedBook> {
-  const stored = await objects.get(parsedKey(taskId));
-  if (!stored) throw new ImportError('corrupt', 'The reviewed split is gone; run the import again');
-  const book = (await new Response(stored.body).json()) as StoredBook;
-  return { ...book, cover: book.cover ? { bytes: new Uint8Array(Buffer.from(book.cover.base64, 'base64')), contentType: book.cover.contentType } : null };
 }

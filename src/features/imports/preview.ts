@@ -1,4 +1,4 @@
-import type { ParsedBook } from './parse/index.ts';
+import type { ParsedBook, ParsedChapter } from './parse/index.ts';
 import type { ImportPreview } from './model.ts';
 import { wordCount } from '../catalogue/writes/service.ts';
 
@@ -12,14 +12,14 @@ export function previewOf(book: ParsedBook): ImportPreview {
     author: book.author,
     rule: book.rule,
     chapters: book.chapters.length,
-    items: book.chapters.slice(0, MAX_ITEMS).map((chapter, i) => ({
-      number: i + 1,
-      title: chapter.title,
-      excerpt: firstLines(chapter.markdown),
-      words: wordCount(chapter.markdown),
-    })),
+    items: book.chapters.slice(0, MAX_ITEMS).map((chapter, i) => previewItem(chapter, i + 1)),
     warnings: book.warnings,
   };
+}
+
+/** One chapter's row of the review: number, title, first lines, words. */
+export function previewItem(chapter: ParsedChapter, number: number): ImportPreview['items'][number] {
+  return { number, title: chapter.title, excerpt: firstLines(chapter.markdown), words: wordCount(chapter.markdown) };
 }
 
 function firstLines(markdown: string): string {

@@ -4,6 +4,8 @@ import { PermanentJobError, type JobContext } from '../../platform/queue/index.t
 import { createBook, writeChapter } from '../catalogue/writes/service.ts';
 import { announceChapterChange } from '../catalogue/writes/announce.ts';
 import type { ParsedBook } from './parse/index.ts';
+import type { ImportDetail } from './model.ts';
+import { applyEdits } from './edits/index.ts';
 import { coverLimits, type CoverLimits } from '../covers/limits.ts';
 import { storableCover } from '../covers/storable.ts';
 import * as q from './queries.ts';
@@ -14,7 +16,9 @@ import { notifyImportEnded } from './notify.ts';
  * and the job's completion (and the admin's notification): readers see all of it or none of it,
  * and a retried job cannot publish twice. The cover is stored first (an orphan cover is harmless; a book without its cover is not).
  */
-export async function publishBook(ctx: JobContext, objects: ObjectStore, task: q.ImportTaskRow, book: ParsedBook, limits: CoverLimits = coverLimits()): Promise<q.ImportTaskRow | undefined> {
+export async function publishBook(ctx: JobContext, objects: ObjectStore, task: q.ImportTaskRow, parsed: ParsedBook, limits: CoverLimits = coverLimits()): Promise<q.ImportTaskRow | undefined> {
+  // The admin's edits from the review (none for an import published at once), over the very book that was reviewed.
+  const { book, genres } = applyEdits(parsed, (task.detail as Partial<ImportDetail>).edits);
   const coverKey = await storeCover(ctx, objects, task.id, book, limits);
   const total = book.chapters.length;
   const row = await ctx.finish(async (trx) => {
@@ -24,7 +28,7 @@ export async function publishBook(ctx: JobContext, objects: ObjectStore, task: q
       description: book.description,
       language: book.language,
       status: 'completed',
-      genres: [],
+      genres,
       sourceUrl: null,
       sourceKey: null,
       coverKey,

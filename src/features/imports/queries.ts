@@ -31,13 +31,15 @@ export function recentTasks(db: Db, limit: number) {
   return db.selectFrom('import_tasks').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
 }
 
-export function update(db: Db, id: string, values: { status?: ImportTaskStatus; progress?: number; detail?: ImportDetail; error?: string | null; jobId?: string; rule?: string; bookSlug?: string; started?: boolean; finished?: boolean }, onlyIf?: ImportTaskStatus[]) {
+export function update(db: Db, id: string, values: { status?: ImportTaskStatus; progress?: number; detail?: ImportDetail; keepDetail?: Partial<ImportDetail>; error?: string | null; jobId?: string; rule?: string; bookSlug?: string; started?: boolean; finished?: boolean }, onlyIf?: ImportTaskStatus[]) {
   let query = db
     .updateTable('import_tasks')
     .set({
       ...(values.status ? { status: values.status } : {}),
       ...(values.progress !== undefined ? { progress: Math.min(1, Math.max(0, values.progress)) } : {}),
       ...(values.detail ? { detail: JSON.stringify(values.detail) } : {}),
+      // Only these keys change; the edits and preview of a reviewed import go on to its publishing.
+      ...(values.keepDetail ? { detail: sql`detail || ${JSON.stringify(values.keepDetail)}::jsonb` } : {}),
       ...(values.error !== undefined ? { error: values.error } : {}),
       ...(values.jobId ? { job_id: values.jobId } : {}),
       ...(values.rule ? { rule: values.rule } : {}),
@@ -58,11 +60,11 @@ export async function statusesOf(db: Db, ids: readonly string[]): Promise<Map<st
   return new Map(rows.map((row) => [row.id, row.status]));
 }
 
-/** The job begins its run: only while the task waits for this very job (a re-run or a cancel since then wins). */
+/** The job begins its run (the edits of a reviewed import kept for it): only while the task waits for this very job (a re-run or a cancel since then wins). */
 export function startRun(db: Db, id: string, jobId: string, detail: ImportDetail) {
   return db
     .updateTable('import_tasks')
-    .set({ status: 'running', detail: JSON.stringify(detail), started_at: sql`coalesce(started_at, now())`, updated_at: sql`now()` })
+    .set({ status: 'running', detail: sql`detail || ${JSON.stringify(detail)}::jsonb`, started_at: sql`coalesce(started_at, now())`, updated_at: sql`now()` })
     .where('id', '=', id)
     .where('job_id', '=', jobId)
     .where('status', 'in', ['pending', 'running'])
@@ -98,4 +100,16 @@ export function endedWithFiles(db: Db, days: number, limit: number) {
 /** Their files are gone: the rows stop pointing at them. */
 export async function forgetFiles(db: Db, ids: readonly string[]): Promise<void> {
   if (ids.length) await db.updateTable('import_tasks').set({ object_key: null, updated_at: sql`now()` }).where('id', 'in', [...ids]).execute();
+}
+
+/** The admin's edits and the preview they make, only over the edits the admin saw (`revision`) and while in review. */
+export function saveEdits(db: Db, id: string, detail: ImportDetail, seenRevision: number) {
+  return db
+    .updateTable('import_tasks')
+    .set({ detail: JSON.stringify(detail), updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'review')
+    .where(sql<number>`coalesce((detail->'edits'->>'revision')::int, 0)`, '=', seenRevision)
+    .returningAll()
+    .executeTakeFirst();
 }

@@ -46,10 +46,10 @@ export async function startImport(deps: ImportDeps, request: Request, initiatorI
   return task.id;
 }
 
-/** A task in review becomes a book: 202, the publish runs in the worker (409 unless in review). */
+/** A task in review becomes a book, with the admin's edits: 202, the publish runs in the worker (409 unless in review). */
 export async function publishImport(deps: ImportDeps, id: string): Promise<ImportTask> {
   await requireTask(deps.db, id);
-  const row = await enqueueFor(deps, id, 'publish', { status: 'pending', detail: { phase: 'Waiting to publish' }, progress: 0 }, ['review']);
+  const row = await enqueueFor(deps, id, 'publish', { status: 'pending', keepDetail: { phase: 'Waiting to publish' }, progress: 0 }, ['review']);
   return toTask(row!);
 }
 

@@ -77,7 +77,7 @@ export async function pushProgress(deps: KosyncDeps, user: AppPasswordUser, push
   const chapter = doc ? chapterAt(spineOf(doc), push.progress) : null;
   if (doc && chapter !== null) {
     try {
-      await recordProgress(deps.db, { kind: 'user', userId: user.id }, { slug: doc.book_slug, chapter, timestamp: at.getTime() }, deps.startedReading);
+      await recordProgress(deps.db, { kind: 'user', userId: user.id }, { slug: doc.book_slug, chapter, timestamp: at.getTime() }, deps.startedReading, new Date(nowMs));
     } catch (error) {
       // The chapter was removed from the book since the export: the device's place is still kept.
       if (!(error instanceof AppError && error.status === 404)) throw error;

@@ -2,6 +2,7 @@ import type { Book } from '../catalogue/model.ts';
 import { UPGRADE_PATH } from '../billing/gate.ts';
 import { REL, type AtomEntry, type AtomLink } from './atom.ts';
 import { absolute, bookPagePath, epubPath, imageType } from './links.ts';
+import { drawnCoverPath } from '../covers/drawn/paths.ts';
 
 export const EPUB_TYPE = 'application/epub+zip';
 export const UPGRADE_TITLE = 'Chapterhouse Pro: download this book as EPUB';
@@ -28,10 +29,10 @@ export interface EpubAccess {
  */
 export function bookEntry(book: Book, base: string, viewer: EpubAccess, updated: string, language = 'en'): AtomEntry {
   const links: AtomLink[] = [];
-  if (book.cover_url) {
-    const type = imageType(book.cover_url);
-    links.push({ rel: REL.image, href: absolute(base, book.cover_url), type }, { rel: REL.thumbnail, href: absolute(base, book.cover_url), type });
-  }
+  // A book without a cover gets the drawn one, as PNG: many e-readers show no SVG.
+  const cover = book.cover_url ?? drawnCoverPath(book, 'png');
+  const type = imageType(cover);
+  links.push({ rel: REL.image, href: absolute(base, cover), type }, { rel: REL.thumbnail, href: absolute(base, cover), type });
   const page = absolute(base, bookPagePath(book.slug));
   links.push({ rel: 'alternate', href: page, type: 'text/html', title: book.title });
   if (viewer.canExport) links.push({ rel: REL.acquisition, href: absolute(base, epubPath(book.slug)), type: EPUB_TYPE });

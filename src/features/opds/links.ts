@@ -18,7 +18,7 @@ export const OPENSEARCH_PATH = `${OPDS_ROOT}/opensearch.xml`;
 
 const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', avif: 'image/avif', svg: 'image/svg+xml' };
 
-/** The cover's media type from its file name, when it says; readers pick images by type. */
+/** The cover's media type from its file name (a query after it aside), when it says; readers pick images by type. */
 export function imageType(path: string): string | undefined {
-  return IMAGE_TYPES[/\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? ''];
+  return IMAGE_TYPES[/\.([a-z0-9]+)(?:\?[^/]*)?$/i.exec(path)?.[1]?.toLowerCase() ?? ''];
 }

@@ -13,6 +13,9 @@ export interface ProgressRow {
   updated_at: Date | string;
   furthest_chapter: number;
   furthest_scroll: number;
+  /** A pending look-back's chapter and its own audio position (reading-place.ts); not part of the API's progress. */
+  back_chapter: number | null;
+  back_audio: number | null;
 }
 
 export interface ProgressWrite {
@@ -24,7 +27,7 @@ export interface ProgressWrite {
 }
 
 // The furthest columns by name: they are not in platform/db/schema.ts's ProgressTable.
-const COLUMNS = ['slug', 'chapter', 'scroll', 'audio_time', 'updated_at', sql<number>`furthest_chapter`.as('furthest_chapter'), sql<number>`furthest_scroll`.as('furthest_scroll')] as const;
+const COLUMNS = ['slug', 'chapter', 'scroll', 'audio_time', 'updated_at', 'furthest_chapter', 'furthest_scroll', 'back_chapter', 'back_audio'] as const;
 
 function ownedBy(reader: Reader, table?: string) {
   const column = (name: string) => (table ? sql.ref(`${table}.${name}`) : sql.ref(name));
@@ -47,7 +50,7 @@ export async function recentProgress(db: Db, reader: Reader, limit: number): Pro
 const WRITE_FOR_USER = preparedAs('progress-write-user');
 const WRITE_FOR_SESSION = preparedAs('progress-write-session');
 
-const RETURNED = sql.raw('slug, chapter, scroll, audio_time, updated_at, furthest_chapter, furthest_scroll');
+const RETURNED = sql.raw('slug, chapter, scroll, audio_time, updated_at, furthest_chapter, furthest_scroll, back_chapter, back_audio');
 
 export type WriteOutcome = { found: true; row: ProgressRow; applied: boolean } | { found: false; book: boolean };
 
@@ -71,7 +74,9 @@ function readingPlaceRule(scroll: RawBuilder<unknown>, audio: RawBuilder<unknown
       chapter = case when ${settles} then excluded.chapter else progress.chapter end,
       scroll = case when ${settles} then ${pointScroll} else progress.scroll end,
       audio_time = case when ${settles}
-        then coalesce(${audio}, case when progress.chapter = excluded.chapter then progress.audio_time else 0 end) else progress.audio_time end,
+        then coalesce(${audio}, case when progress.chapter = excluded.chapter then progress.audio_time when ${sameLookBack} then coalesce(progress.back_audio, 0) else 0 end)
+        else progress.audio_time end,
+      back_audio = case when ${settles} then null else coalesce(${audio}, case when ${sameLookBack} then progress.back_audio else 0 end) end,
       back_chapter = case when ${settles} then null else excluded.chapter end,
       back_scroll = case when ${settles} then null else ${backScroll} end,
       back_since = case when ${settles} then null else ${backSince} end,
@@ -107,7 +112,7 @@ export async function writeProgress(db: Db, reader: Reader, write: ProgressWrite
   if (applied.rows[0]) return { found: true, row: applied.rows[0], applied: true };
   const known = await sql<{ book_found: boolean; chapter_found: boolean; slug: string | null } & Omit<ProgressRow, 'slug'>>`
     select b.slug is not null as book_found, c.number is not null as chapter_found,
-           p.slug, p.chapter, p.scroll, p.audio_time, p.updated_at, p.furthest_chapter, p.furthest_scroll
+           p.slug, p.chapter, p.scroll, p.audio_time, p.updated_at, p.furthest_chapter, p.furthest_scroll, p.back_chapter, p.back_audio
     from (select 1) as one
     left join books b on b.slug = ${write.slug}
     left join chapters c on c.book_slug = ${write.slug} and c.number = ${write.chapter}

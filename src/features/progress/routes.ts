@@ -12,7 +12,10 @@ export function progressRoutes(platform: Pick<BootedPlatform, 'db' | 'cache' | '
   return new Elysia({ name: 'progress' })
     .use(auth)
     .onBeforeHandle(limitReaderWrites(platform, 'progress'))
-    .post('/api/progress', ({ body, caller }) => recordProgress(db, caller.reader, body, startedReading), {
+    .post('/api/progress', async ({ body, caller }) => {
+      const { progress, applied } = await recordProgress(db, caller.reader, body, startedReading, platform.clock());
+      return { progress, applied };
+    }, {
       body: ProgressBody,
       // 404: the book or chapter of the body does not exist; 429: the reader-write limit.
       response: { 200: ProgressResponse, ...errorAnswers(404, 429) },
@@ -33,7 +36,7 @@ export function progressRoutes(platform: Pick<BootedPlatform, 'db' | 'cache' | '
       detail: { tags: ['reading'], summary: 'Saved audio position of a chapter, in seconds (0 when none)' },
     })
     .patch('/api/progress/audio-time', async ({ body, caller }) => {
-      const { progress } = await recordProgress(db, caller.reader, { slug: body.slug, chapter: body.chapter, audioTime: body.audio_time, timestamp: body.timestamp }, startedReading);
-      return { audio_time: progress.chapter === body.chapter ? progress.audio_time : 0 };
+      const saved = await recordProgress(db, caller.reader, { slug: body.slug, chapter: body.chapter, audioTime: body.audio_time, timestamp: body.timestamp }, startedReading, platform.clock());
+      return { audio_time: saved.audioTimeIn(body.chapter) };
     }, { body: AudioTimeBody, response: { 200: AudioTimeResponse, ...errorAnswers(404, 429) }, detail: { tags: ['reading'], summary: 'Save the audio position of a chapter' } });
 }

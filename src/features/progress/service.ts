@@ -15,7 +15,7 @@ function toProgress(row: ProgressRow): Progress {
   };
 }
 
-export function writeTime(timestamp: string | number | undefined, now = Date.now()): Date {
+export function writeTime(timestamp: string | number | undefined, now: number): Date {
   if (timestamp === undefined) return new Date(now);
   const at = typeof timestamp === 'number' ? timestamp : Date.parse(timestamp);
   return new Date(Math.min(at, now + MAX_CLOCK_SKEW_MS));
@@ -43,19 +43,26 @@ export async function recordProgress(
   reader: Reader,
   input: { slug: string; chapter: number; scroll?: number; audioTime?: number; timestamp?: string | number },
   startedReading: StartedReading,
-): Promise<{ progress: Progress; applied: boolean }> {
-  const written = await writeProgress(db, reader, { slug: input.slug, chapter: input.chapter, scroll: input.scroll, audioTime: input.audioTime, at: writeTime(input.timestamp) });
+  now: Date,
+): Promise<{ progress: Progress; applied: boolean; audioTimeIn: (chapter: number) => number }> {
+  const at = writeTime(input.timestamp, now.getTime());
+  const written = await writeProgress(db, reader, { slug: input.slug, chapter: input.chapter, scroll: input.scroll, audioTime: input.audioTime, at });
   if (!written.found) throw notFound(written.book ? 'Chapter not found' : 'Book not found');
   const { row, applied } = written;
   // Starting a book saved for later moves it to the "reading" shelf.
   if (applied && reader.kind === 'user') await startedReading(reader.userId, input.slug);
-  return { progress: toProgress(row), applied };
+  return { progress: toProgress(row), applied, audioTimeIn: (chapter) => audioTimeIn(row, chapter) };
 }
 
-/** Seconds into the chapter's audio; 0 when the reader's place is elsewhere or absent. */
+/** Seconds into the chapter's audio: the place's, or a pending look-back's; 0 for any other chapter. */
 export async function audioTimeOf(db: Db, reader: Reader, slug: string, chapter: number): Promise<number> {
   const row = await findProgress(db, reader, slug);
-  return row && row.chapter === chapter ? row.audio_time : 0;
+  return row ? audioTimeIn(row, chapter) : 0;
+}
+
+export function audioTimeIn(row: Pick<ProgressRow, 'chapter' | 'audio_time' | 'back_chapter' | 'back_audio'>, chapter: number): number {
+  if (row.chapter === chapter) return row.audio_time;
+  return row.back_chapter === chapter ? (row.back_audio ?? 0) : 0;
 }
 
 export async function forgetProgress(db: Db, reader: Reader, slug: string): Promise<void> {

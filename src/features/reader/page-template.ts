@@ -1,3 +1,4 @@
+import { drawnCoverPath } from '../covers/drawn/paths.ts';
 import { Lru } from '../../platform/cache/lru.ts';
 import { compileTemplate, type PageTemplate, type SlotKind, type SlotValues } from '../../platform/http/page-template.ts';
 import type { DeflatedPiece } from '../../platform/http/gzip-parts.ts';
@@ -22,12 +23,12 @@ type Slot = keyof typeof SLOTS;
 const PLAIN_SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
 /**
- * What changes the drawing of a page besides its slot values: which neighbours exist, whether
- * there is a cover (its tags are left out otherwise), and on the last chapter the book's status.
+ * What changes the drawing of a page besides its slot values: which neighbours exist, and on the
+ * last chapter the book's status. Every book has a cover to show: its own or the one drawn for it.
  */
 function shapeOf(data: ChapterPageData): string {
   const last = data.next === null;
-  return [data.prev === null ? 'first' : '', last ? `last:${data.book.status}` : '', data.book.cover_url ? 'cover' : ''].join(',');
+  return [data.prev === null ? 'first' : '', last ? `last:${data.book.status}` : ''].join(',');
 }
 
 /** The page's slot values (the template escapes them where they go), or null when this chapter must be drawn directly. */
@@ -42,7 +43,7 @@ function valuesOf(ctx: PageContext, data: ChapterPageData): SlotValues<Slot> | n
     next: data.next === null ? '' : String(data.next),
     bookTitle: book.title,
     author: book.author,
-    cover: book.cover_url ? book.cover_url.slice(1) : '',
+    cover: (book.cover_url ?? drawnCoverPath(book, 'png')).slice(1),
     language: book.language,
     title: derived.title,
     summary: derived.summary,
@@ -60,7 +61,7 @@ function compile(ctx: PageContext, data: ChapterPageData, suggestFont: boolean):
         slug: slot('slug'),
         title: slot('bookTitle'),
         author: slot('author'),
-        cover_url: data.book.cover_url ? `/${slot('cover')}` : null,
+        cover_url: `/${slot('cover')}`,
         status: data.book.status,
         chapter_count: 0, // only the derived position shows it
         language: slot('language'),

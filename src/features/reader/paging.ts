@@ -1,39 +1,63 @@
-import type { ChapterTitle } from './model.ts';
 import { MAX_CHAPTER } from '../catalogue/model.ts';
 
 /**
- * The book page lists chapters a hundred at a time, by number: page p holds chapters
- * (p-1)*100+1 … p*100. Paging by number rather than by position makes every page one range read
+ * The book page lists chapters fifty at a time, by number: block b holds chapters
+ * (b-1)*50+1 … b*50. Paging by number rather than by position makes every page one range read
  * of the (book_slug, number) index (no OFFSET walking past 4,900 rows), and lets the reader link
  * back to the page of chapter n without counting anything. A book with gaps in its numbering
- * simply has shorter pages.
+ * simply has shorter pages. Oldest first, page p is block p; newest first, page 1 is the last
+ * block (listed from its highest number down), so the newest chapters come first.
  */
-export const CHAPTERS_PER_PAGE = 100;
+export const CHAPTERS_PER_PAGE = 50;
 const MAX_PAGE = Math.ceil(MAX_CHAPTER / CHAPTERS_PER_PAGE);
+
+export const CHAPTER_ORDERS = ['oldest', 'newest'] as const;
+export type ChapterOrder = (typeof CHAPTER_ORDERS)[number];
+
+/** One row of the book page's list: `added` is when the chapter was added (ISO 8601). */
+export interface ChapterListEntry {
+  number: number;
+  title: string;
+  added: string;
+}
 
 export interface ChapterListPage {
   page: number;
   /** At least 1, so that an empty book still has a (empty) first page. */
   pages: number;
-  chapters: ChapterTitle[];
+  order: ChapterOrder;
+  chapters: ChapterListEntry[];
 }
 
-export function chapterRange(page: number): { from: number; to: number } {
-  return { from: (page - 1) * CHAPTERS_PER_PAGE + 1, to: page * CHAPTERS_PER_PAGE };
+/** The chapter numbers of block b (oldest first, block b is page b). */
+export function chapterRange(block: number): { from: number; to: number } {
+  return { from: (block - 1) * CHAPTERS_PER_PAGE + 1, to: block * CHAPTERS_PER_PAGE };
 }
 
 export function pageCount(lastChapter: number | null): number {
   return Math.max(1, Math.ceil((lastChapter ?? 0) / CHAPTERS_PER_PAGE));
 }
 
-export function pageOfChapter(n: number): number {
-  return Math.max(1, Math.ceil(n / CHAPTERS_PER_PAGE));
+/** The block shown on `page` in `order`, for a list of `pages` pages. */
+export function blockOfPage(page: number, order: ChapterOrder, pages: number): number {
+  return order === 'newest' ? pages - page + 1 : page;
+}
+
+/** The list page that holds chapter n (newest first, it depends on how many pages there are). */
+export function pageOfChapter(n: number, order: ChapterOrder = 'oldest', pages = 1): number {
+  const block = Math.max(1, Math.ceil(n / CHAPTERS_PER_PAGE));
+  return order === 'newest' ? Math.max(1, pages - block + 1) : block;
 }
 
 /** A page number from the query string; anything that is not one means the first page. */
 export function parsePage(value: string | undefined): number {
   const page = value && /^\d{1,6}$/.test(value) ? Number(value) : 1;
   return Math.min(Math.max(page, 1), MAX_PAGE);
+}
+
+/** The list's order from the query string: only `newest` turns it around. */
+export function parseOrder(value: string | undefined): ChapterOrder {
+  return value === 'newest' ? 'newest' : 'oldest';
 }
 
 /** A chapter number from a path or form; null when it is not a whole number in range. */

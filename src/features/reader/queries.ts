@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/index.ts';
 import type { BookRow } from '../catalogue/queries.ts';
 import { RENDERING_PREFIX } from '../catalogue/writes/stored-html.ts';
 import { preparedAs } from '../../platform/db/prepared.ts';
+import { CHAPTERS_PER_PAGE, chapterRange, type ChapterListEntry, type ChapterOrder } from './paging.ts';
 
 /**
  * Every chapter lookup here is a range or point read of the unique (book_slug, number) index of
@@ -16,6 +17,8 @@ export interface BookDetailRow extends BookRow {
   /** Accepted by an admin from the AI tools. */
   tagline: string;
   content_warnings: unknown;
+  /** The language of the book's text (BCP 47): its description is marked with it. */
+  language: string;
 }
 
 /** One book with its genres and the ends of its chapter numbering, in one query. */
@@ -24,7 +27,7 @@ export async function findBookDetail(db: Db, slug: string): Promise<BookDetailRo
     .selectFrom('books as b')
     .select([
       'b.slug', 'b.title', 'b.author', 'b.description', 'b.cover_key', 'b.status',
-      'b.chapter_count', 'b.rating_count', 'b.rating_sum', 'b.has_audio', 'b.reads_7d', 'b.reads_30d', 'b.tagline', 'b.content_warnings',
+      'b.chapter_count', 'b.rating_count', 'b.rating_sum', 'b.has_audio', 'b.reads_7d', 'b.reads_30d', 'b.tagline', 'b.content_warnings', 'b.language',
       sql<string[]>`array(select g.name from book_genres bg join genres g on g.slug = bg.genre_slug where bg.book_slug = b.slug order by g.name)`.as('genres'),
       sql<number | null>`(select min(c.number) from chapters c where c.book_slug = b.slug)`.as('first_chapter'),
       sql<number | null>`(select max(c.number) from chapters c where c.book_slug = b.slug)`.as('last_chapter'),
@@ -47,6 +50,30 @@ export async function chapterTitles(db: Db, slug: string, range: TitleRange): Pr
   if (range.to !== undefined) query = query.where('number', '<=', range.to);
   if (range.limit !== undefined) query = query.limit(range.limit);
   return query.orderBy('number').execute();
+}
+
+/**
+ * One page of the book page's list (paging.ts): numbers, titles and dates of one block of
+ * chapters. Newest first, the block is counted from the last chapter within the same statement
+ * (an uncorrelated subquery: a one-row read from the end of the index for each bound), so the
+ * page is still one range read and needs nothing read before it.
+ */
+export async function chapterListPage(db: Db, slug: string, page: number, order: ChapterOrder): Promise<ChapterListEntry[]> {
+  const query = db.selectFrom('chapters').select(['number', 'title', 'created_at']).where('book_slug', '=', slug);
+  let ranged;
+  if (order === 'oldest') {
+    const { from, to } = chapterRange(page);
+    ranged = query.where('number', '>=', from).where('number', '<=', to).orderBy('number');
+  } else {
+    const per = sql.lit(CHAPTERS_PER_PAGE);
+    const blocks = sql<number>`(select (coalesce(max(number), 0) + ${sql.lit(CHAPTERS_PER_PAGE - 1)}) / ${per} from chapters where book_slug = ${slug})`;
+    ranged = query
+      .where('number', '>', sql<number>`(${blocks} - ${page}::int) * ${per}`)
+      .where('number', '<=', sql<number>`(${blocks} - ${page}::int + 1) * ${per}`)
+      .orderBy('number', 'desc');
+  }
+  const rows = await ranged.execute();
+  return rows.map((row) => ({ number: row.number, title: row.title, added: new Date(row.created_at as Date | string).toISOString() }));
 }
 
 export interface ReadingRow {

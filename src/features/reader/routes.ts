@@ -16,7 +16,7 @@ import { createRenderedPageCache } from './page-cache.ts';
 import { createRenderedPages, lookAndViewerKey } from '../../platform/http/rendered-pages.ts';
 import { createChapterPageTemplates } from './page-template.ts';
 import { BookDetailResponse, BookParams, BookQuery, ChapterParams, ChapterQuery, ChapterResponse } from './model.ts';
-import { jumpTarget, parseChapterNumber, parsePage } from './paging.ts';
+import { jumpTarget, parseChapterNumber, parseOrder, parsePage } from './paging.ts';
 import { bookDetail, bookPageData, nearestChapter } from './service.ts';
 import { cachedChapter, chapterJson, createChapterFactsCache, pageDataWithoutText, withTranslation } from './chapter-reading.ts';
 
@@ -62,7 +62,7 @@ export function readerRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Pa
         const n = await nearestChapter(db, params.slug, wanted);
         if (n !== null) return new Response(null, { status: 303, headers: { location: chapterPath(params.slug, n) } });
       }
-      const data = await bookPageData(db, caller.reader, caller.user?.id ?? null, params.slug, parsePage(query.chapters_page));
+      const data = await bookPageData(db, caller.reader, caller.user?.id ?? null, params.slug, parsePage(query.chapters_page), parseOrder(query.order));
       const ctx = pageContext(request, env);
       const headers = { vary: 'HX-Request, HX-Target' };
       if (wantsChapterList(request)) {

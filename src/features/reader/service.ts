@@ -10,14 +10,16 @@ import { myRating } from '../ratings/service.ts';
 import { bookCommentTotal } from '../comments/counts/service.ts';
 import type { Progress } from '../progress/model.ts';
 import { progressOf } from '../progress/service.ts';
-import type { BookDetail, ChapterTitle } from './model.ts';
-import { chaptersAround, chapterTitles, findBookDetail, type BookDetailRow } from './queries.ts';
-import { chapterRange, pageCount, type ChapterListPage } from './paging.ts';
+import type { BookDetail } from './model.ts';
+import { chapterListPage, chaptersAround, chapterTitles, findBookDetail, type BookDetailRow } from './queries.ts';
+import { pageCount, type ChapterListPage, type ChapterOrder } from './paging.ts';
 
 export type { ChapterPageData } from './chapter-reading.ts';
 
 export interface BookPageData {
   book: Book;
+  /** The language of the book's text (BCP 47), which marks its description. */
+  language: string;
   /** First chapter's number (where "Start reading" goes); null when the book has none yet. */
   firstChapter: number | null;
   /** Highest chapter number (numbers may have gaps); null when the book has none yet. */
@@ -49,10 +51,10 @@ function detailedBook(row: BookDetailRow): Book {
  * Everything the book page shows. The six reads are independent and run together; only the
  * titles of one list page are read, whatever the length of the book.
  */
-export async function bookPageData(db: Db, reader: Reader, userId: string | null, slug: string, requestedPage: number): Promise<BookPageData> {
-  const [row, titles, progress, shelf, mine, commentTotal] = await Promise.all([
+export async function bookPageData(db: Db, reader: Reader, userId: string | null, slug: string, requestedPage: number, order: ChapterOrder = 'oldest'): Promise<BookPageData> {
+  const [row, entries, progress, shelf, mine, commentTotal] = await Promise.all([
     findBookDetail(db, slug),
-    chapterTitles(db, slug, chapterRange(requestedPage)),
+    chapterListPage(db, slug, requestedPage, order),
     progressOf(db, reader, slug),
     userId ? libraryShelfOf(db, userId, slug) : Promise.resolve(null),
     myRating(db, reader, slug),
@@ -62,8 +64,18 @@ export async function bookPageData(db: Db, reader: Reader, userId: string | null
   const pages = pageCount(row.last_chapter);
   // A page past the end (an old link to a book that lost chapters) shows the last page instead.
   const page = Math.min(requestedPage, pages);
-  const chapters: ChapterTitle[] = page === requestedPage ? titles : await chapterTitles(db, slug, chapterRange(page));
-  return { book: detailedBook(row), firstChapter: row.first_chapter, lastChapter: row.last_chapter, list: { page, pages, chapters }, progress, shelf, myRating: mine, commentTotal };
+  const chapters = page === requestedPage ? entries : await chapterListPage(db, slug, page, order);
+  return {
+    book: detailedBook(row),
+    language: row.language,
+    firstChapter: row.first_chapter,
+    lastChapter: row.last_chapter,
+    list: { page, pages, order, chapters },
+    progress,
+    shelf,
+    myRating: mine,
+    commentTotal,
+  };
 }
 
 /** The chapter to open for "go to chapter n": n itself, else the nearest existing one; null without chapters. */

@@ -26,11 +26,18 @@ export interface Piece {
 
 export interface Chunk {
   index: number;
-  /** Script.text.slice(from, to): what the engine says. */
+  /** Script.text.slice(from, to): the words read. */
   text: string;
+  /** What the engine is given when it differs from `text` (names respelled by a pronunciation list). */
+  spoken?: string;
   from: number;
   to: number;
   pieces: Piece[];
+}
+
+/** What an engine is given for a chunk. */
+export function spokenText(chunk: Chunk): string {
+  return chunk.spoken ?? chunk.text;
 }
 
 export interface Script {

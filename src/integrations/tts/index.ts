@@ -11,7 +11,7 @@
 export { ENGINE_IDS, MIME_TYPES, TtsError, type AudioFormat, type EngineId, type Pcm, type SpeechEngine, type SynthesizeOptions, type Voice } from './port.ts';
 export { createTtsRegistry, type TtsRegistry, type TtsRegistryOptions } from './registry.ts';
 export { listVoices, type SpeechCatalog } from './catalog.ts';
-export { prepareScript, sentenceTimings, spokenSentences, sentenceStart, type Chunk, type Script, type Sentence, type SentenceTiming } from './chunk.ts';
+export { prepareScript, sentenceTimings, spokenSentences, spokenText, sentenceStart, type Chunk, type Script, type Sentence, type SentenceTiming } from './chunk.ts';
 export { narrate, type NarrationOptions, type NarrationPart, type NarrationSummary } from './narrate.ts';
 export { encodeWav, parseWav, wavHeader, WAV_HEADER_BYTES } from './wav.ts';
 export { mp3Info, firstFrameAt, frameOffsets, Mp3FrameCounter } from './mp3-frames.ts';

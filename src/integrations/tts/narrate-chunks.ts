@@ -1,4 +1,4 @@
-import type { Script } from './chunk.ts';
+import { spokenText, type Script } from './chunk.ts';
 import { createMp3Encoder, type Mp3Backend, type Mp3Encoder } from './mp3.ts';
 import { Mp3FrameCounter } from './mp3-frames.ts';
 import { resample } from './narrate.ts';
@@ -51,7 +51,7 @@ export async function* narrateChunks(engine: SpeechEngine, voiceId: string, scri
   const { signal } = options;
   if (!script.chunks.length) throw new TtsError('the chapter has no text to read', false, engine.id);
   const synthesize = (i: number): Promise<Pcm> => {
-    const pending = engine.synthesize(script.chunks[i]!.text, voiceId, { signal });
+    const pending = engine.synthesize(spokenText(script.chunks[i]!), voiceId, { signal });
     pending.catch(() => {}); // awaited later, or abandoned when an earlier chunk fails
     return pending;
   };

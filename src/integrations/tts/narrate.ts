@@ -1,4 +1,4 @@
-import { sentenceTimings, type Chunk, type Script, type SentenceTiming } from './chunk.ts';
+import { sentenceTimings, spokenText, type Chunk, type Script, type SentenceTiming } from './chunk.ts';
 import { createMp3Encoder, type Mp3Backend } from './mp3.ts';
 import { MIME_TYPES, TtsError, type AudioFormat, type Pcm, type SpeechEngine } from './port.ts';
 import { pcmBytes, wavHeader } from './wav.ts';
@@ -57,7 +57,7 @@ export async function* narrate(engine: SpeechEngine, voiceId: string, script: Sc
   const { chunks } = script;
   if (!chunks.length) throw new TtsError('the chapter has no text to read', false, engine.id);
   const synthesize = (i: number): Promise<Pcm> => {
-    const pending = engine.synthesize(chunks[i]!.text, voiceId, { signal });
+    const pending = engine.synthesize(spokenText(chunks[i]!), voiceId, { signal });
     pending.catch(() => {}); // awaited later, or abandoned when an earlier chunk fails
     return pending;
   };

@@ -188,6 +188,8 @@ export interface ProgressTable {
   back_chapter: number | null;
   back_scroll: number | null;
   back_since: Date | null;
+  /** The look-back's own audio position (migration 20261201000300). */
+  back_audio: number | null;
 }
 
 /** Reading statistics per reader, UTC day and book, kept by a trigger on progress (migration 20261128000400). */
@@ -330,6 +332,28 @@ export interface AudioFilesTable {
   sentences: ColumnType<AudioSentence[] | null, string | null | undefined, string | null>;
   /** Where each chunk of the script begins in the file (migration 001300); NULL for audio stored before. */
   chunks: ColumnType<AudioChunk[] | null, string | null | undefined, string | null>;
+}
+
+/** Pronunciation lists: per book, or the site's when book_slug is null (migration 20261201000400). */
+export interface PronunciationsTable {
+  id: Generated<string>;
+  book_slug: string | null;
+  word: string;
+  say: string;
+  case_sensitive: boolean;
+  position: number;
+  created_at: DefaultTimestamp;
+}
+
+/** A listener's "said wrong" on a word (migration 20261201000400); reporter is platform/http/auth.ts readerKey (`user:<id>` or `anon:<session>`). */
+export interface PronunciationReportsTable {
+  id: Generated<string>;
+  book_slug: string;
+  chapter: number;
+  word: string;
+  voice: string;
+  reporter: string;
+  created_at: DefaultTimestamp;
 }
 
 /** One chunk of stored audio: its first byte in the object and its start in seconds. */
@@ -512,6 +536,8 @@ export interface Database {
   notifications: NotificationsTable;
   audio_jobs: AudioJobsTable;
   audio_files: AudioFilesTable;
+  pronunciations: PronunciationsTable;
+  pronunciation_reports: PronunciationReportsTable;
   ai_jobs: AiJobsTable;
   ai_usage_daily: AiUsageDailyTable;
   billing_events: BillingEventsTable;

@@ -50,7 +50,7 @@ export class RateLimited extends AppError {
 }
 
 /** The small writes every reader makes, anonymous ones included (docs/api.md, "Limits on reader writes"). */
-export type ReaderWrite = 'progress' | 'rating' | 'vote';
+export type ReaderWrite = 'progress' | 'rating' | 'vote' | 'report';
 
 /**
  * Far above what a person reading, rating or swiping ever does; they only stop a script. An
@@ -60,6 +60,7 @@ export const READER_WRITE_LIMITS: Record<ReaderWrite, { perReader: Limit; perAdd
   progress: { perReader: { max: 120, windowSeconds: 60 }, perAddress: { max: 1200, windowSeconds: 60 } },
   rating: { perReader: { max: 30, windowSeconds: 60 }, perAddress: { max: 300, windowSeconds: 60 } },
   vote: { perReader: { max: 120, windowSeconds: 60 }, perAddress: { max: 1200, windowSeconds: 60 } },
+  report: { perReader: { max: 30, windowSeconds: 60 }, perAddress: { max: 300, windowSeconds: 60 } },
 };
 
 /** Counts one write against the reader (account or anonymous session) and against the client address. */

@@ -26,4 +26,16 @@ export const textAnswers: Record<string, Answer> = {
   book_genres: () => ({ genres: ['Fantasy', 'Adventure', 'Mystery'] }),
   content_warnings: () => ({ warnings: [{ label: 'Violence', severity: 'moderate', reason: 'Fights are described in some detail.' }] }),
   quality_score: () => ({ score: 7, reasons: ['Clear, lively prose.', 'The pacing drags in the middle chapters.'] }),
+  // Respells the first four names; adds a name that was not given and one said as written, for the app to drop.
+  pronunciations: (request) => {
+    const input = lastUserInput(request) as { names?: string[] };
+    const names = input.names ?? [];
+    return {
+      suggestions: [
+        ...names.slice(0, 4).map((word) => ({ word, say: `${word.toLowerCase()}-respelled` })),
+        { word: 'Nobodyinthebook', say: 'Nobody' },
+        ...(names[4] ? [{ word: names[4], say: names[4] }] : []),
+      ],
+    };
+  },
 };

@@ -33,11 +33,11 @@ export function AdminDashboard({ ctx, data }: { ctx: PageContext; data: Dashboar
           </div>
         ))}
       </dl>
-      <h3 safe>{t('ai.dash.jobs')}</h3>
+      <h3 id="admin-dashboard-jobs" safe>{t('ai.dash.jobs')}</h3>
       {data.jobs.length === 0 ? (
         <p class="empty-state" safe>{t('ai.dash.noJobs')}</p>
       ) : (
-        <div class="admin-dashboard__scroll">
+        <div class="admin-dashboard__scroll" role="region" aria-labelledby="admin-dashboard-jobs" tabindex="0">
           <table class="admin-table">
             <thead>
               <tr>
@@ -72,11 +72,11 @@ export function AdminDashboard({ ctx, data }: { ctx: PageContext; data: Dashboar
           ))}
         </ul>
       )}
-      <h3 safe>{t('ai.dash.usage')}</h3>
+      <h3 id="admin-dashboard-usage" safe>{t('ai.dash.usage')}</h3>
       {data.usage.length === 0 ? (
         <p class="empty-state" safe>{t('ai.dash.noUsage')}</p>
       ) : (
-        <div class="admin-dashboard__scroll">
+        <div class="admin-dashboard__scroll" role="region" aria-labelledby="admin-dashboard-usage" tabindex="0">
           <table class="admin-table">
             <thead>
               <tr>

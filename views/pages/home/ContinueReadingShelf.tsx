@@ -12,11 +12,12 @@ export function ContinueReadingShelf({ ctx, items }: { ctx: PageContext; items: 
         {t('home.continue')}
       </h2>
       <ul class="continue__list" role="list">
-        {items.map(({ book, chapter, scroll }) => (
+        {items.map(({ book, chapter, scroll }, i) => (
           <li class="continue-card">
             <a class="continue-card__link" href={`/book/${encodeURIComponent(book.slug)}/${chapter}`}>
               <div class="cover-frame">
-                <Cover book={book} width={120} small />
+                {/* The top of the home page: its first covers are on screen at once. */}
+                <Cover book={book} width={120} eager={i < 2} />
                 <ReadingProgress ctx={ctx} chapter={chapter} total={book.chapter_count} scroll={scroll} announce={false} />
               </div>
               <span class="continue-card__title" safe>

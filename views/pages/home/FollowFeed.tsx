@@ -58,7 +58,7 @@ export function FollowFeed({ ctx, feed, suggestions, now }: FollowFeedProps): JS
                 </p>
               </div>
               <a class="feed-item__cover" href={`/book/${encodeURIComponent(item.book.slug)}`} tabindex="-1" aria-hidden="true">
-                <Cover book={item.book} width={48} small />
+                <Cover book={item.book} width={48} />
               </a>
             </li>
           ))}

@@ -49,8 +49,8 @@ export function HomePage({ ctx, rows, continueReading = [], feed = [], suggestio
         </>
       )}
       {feedFirst ? followFeed : ''}
-      {rows.map((row) => (
-        <HomeRowSection ctx={ctx} row={row} />
+      {rows.map((row, i) => (
+        <HomeRowSection ctx={ctx} row={row} first={i === 0 && continueReading.length === 0 && !feedFirst} />
       ))}
       {feedFirst ? '' : followFeed}
     </Layout>

@@ -11,7 +11,8 @@ const ROWS = {
 } as const;
 
 /** One row of covers that scrolls sideways, with a link to the full ranking it comes from. */
-export function HomeRowSection({ ctx, row }: { ctx: PageContext; row: HomeRow }): JSX.Element {
+/** `first`: the top row of the page, whose first covers are on screen at once. */
+export function HomeRowSection({ ctx, row, first = false }: { ctx: PageContext; row: HomeRow; first?: boolean }): JSX.Element {
   const { t } = ctx;
   const { id, title, all } = ROWS[row.kind];
   const heading = t(title);
@@ -29,7 +30,7 @@ export function HomeRowSection({ ctx, row }: { ctx: PageContext; row: HomeRow })
           ''
         )}
       </div>
-      <BookGrid ctx={ctx} books={row.books} row />
+      <BookGrid ctx={ctx} books={row.books} row eagerCovers={first ? 2 : 0} />
     </section>
   );
 }

@@ -31,7 +31,7 @@ export function LibraryEntryRow({ ctx, entry, selecting, tab }: LibraryEntryRowP
       )}
       <div class="cover-frame library-entry__cover">
         <a href={bookHref} tabindex="-1" aria-hidden="true">
-          <Cover book={book} width={112} small />
+          <Cover book={book} width={112} />
         </a>
         {progress ? <ReadingProgress ctx={ctx} chapter={progress.chapter} total={book.chapter_count} scroll={progress.scroll} /> : ''}
       </div>

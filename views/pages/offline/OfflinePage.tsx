@@ -52,7 +52,7 @@ export function OfflinePage({ ctx }: { ctx: PageContext }): JSX.Element {
         </p>
         <ul class="offline-books" data-offline-books></ul>
         <p>
-          <button type="button" class="button button--danger" data-offline-remove-all hidden safe>
+          <button type="button" class="button button--quiet button--danger" data-offline-remove-all hidden safe>
             {t('offline.removeAll')}
           </button>
         </p>

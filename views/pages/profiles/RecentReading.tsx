@@ -22,7 +22,7 @@ export function RecentReading({ ctx, items, own, now }: RecentReadingProps): JSX
           {items.map(({ book, chapter, updated }) => (
             <li class="continue-card recent-card">
               <a class="continue-card__link" href={`/book/${encodeURIComponent(book.slug)}`}>
-                <Cover book={book} width={120} small />
+                <Cover book={book} width={120} />
                 <span class="continue-card__title" safe>
                   {book.title}
                 </span>

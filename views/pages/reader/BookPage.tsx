@@ -1,4 +1,5 @@
 import type { Book } from '../../../src/features/catalogue/model.ts';
+import { drawnCoverPath } from '../../../src/features/covers/drawn/paths.ts';
 import { genreSlug } from '../../../src/features/catalogue/genres.ts';
 import { genreName } from '../../i18n/genres/index.ts';
 import type { BookPageData } from '../../../src/features/reader/service.ts';
@@ -39,7 +40,7 @@ export function BookPage({ ctx, data, signedIn, canExport = false, exportAfterSi
     </>
   );
   return (
-    <Layout ctx={ctx} title={book.title} description={summarise(book.description) || t('book.by', { author: book.author })} ogImage={book.cover_url ?? undefined} ogType="book" head={head}>
+    <Layout ctx={ctx} title={book.title} description={summarise(book.description) || t('book.by', { author: book.author })} ogImage={book.cover_url ?? drawnCoverPath(book, 'png')} ogType="book" head={head}>
       <article class="book-page">
         <header class="book-hero">
           <div class="book-hero__cover">
@@ -90,7 +91,12 @@ export function BookPage({ ctx, data, signedIn, canExport = false, exportAfterSi
             {t('reader.about')}
           </h2>
           {book.description.trim() ? (
-            book.description.split(/\n\s*\n/).map((paragraph) => <p safe>{paragraph.trim()}</p>)
+            // The description is in the book's language, not necessarily the page's (WCAG 3.1.2).
+            <div class="book-about__text" lang={data.language}>
+              {book.description.split(/\n\s*\n/).map((paragraph) => (
+                <p safe>{paragraph.trim()}</p>
+              ))}
+            </div>
           ) : (
             <p class="book-about__none" safe>
               {t('reader.noDescription')}

@@ -8,6 +8,12 @@ export type ChapterNavProps = {
   next: number | null;
   /** The chapter in the book's list (chapterInListPath): made by the page, whose template fills it. */
   contentsHref: string;
+  /**
+   * Where on the page: the same links above the text and below it. Each landmark has its own
+   * name; the top one has its own block class, so that code and tests that speak of
+   * `.reader-nav` (the one after the text) keep meaning that one.
+   */
+  placement?: 'top' | 'bottom';
 };
 
 /**
@@ -15,7 +21,7 @@ export type ChapterNavProps = {
  * never wrap (a shorter label on narrow screens, an ellipsis as the last resort). At either end of
  * the book the missing one stays in place, disabled, so the other never moves or grows.
  */
-export function ChapterNav({ ctx, slug, prev, next, contentsHref }: ChapterNavProps): JSX.Element {
+export function ChapterNav({ ctx, slug, prev, next, contentsHref, placement = 'bottom' }: ChapterNavProps): JSX.Element {
   const { t } = ctx;
   const step = (direction: 'prev' | 'next', target: number | null) => {
     const label = (
@@ -43,7 +49,7 @@ export function ChapterNav({ ctx, slug, prev, next, contentsHref }: ChapterNavPr
     );
   };
   return (
-    <nav class="reader-nav" aria-label={t('reader.chapterNav')}>
+    <nav class={placement === 'top' ? 'reader-nav-top' : 'reader-nav'} aria-label={t(placement === 'top' ? 'reader.chapterNavTop' : 'reader.chapterNavBottom')}>
       {step('prev', prev)}
       <a class="reader-nav__contents" href={contentsHref} safe>
         {t('reader.contents')}

@@ -9,6 +9,7 @@ import { ChapterNav } from './ChapterNav.tsx';
 import { OfflineKeep, OFFLINE_KEEP_SCRIPTS } from '../../components/offline/OfflineKeep.tsx';
 import { Layout } from '../../layouts/Layout.tsx';
 import { bookPath, chapterInListPath, chapterPath } from './links.ts';
+import { drawnCoverPath } from '../../../src/features/covers/drawn/paths.ts';
 
 export type ChapterPageProps = {
   ctx: PageContext;
@@ -76,7 +77,7 @@ export function ChapterPage({ ctx, data, suggestFont = false, derived = chapterP
       ctx={ctx}
       title={`${title} · ${book.title}`}
       description={derived.summary}
-      ogImage={book.cover_url ?? undefined}
+      ogImage={book.cover_url ?? drawnCoverPath(book, 'png')}
       ogType="article"
       head={head}
     >
@@ -104,6 +105,7 @@ export function ChapterPage({ ctx, data, suggestFont = false, derived = chapterP
             {derived.position}
           </p>
         </header>
+        <ChapterNav ctx={ctx} slug={book.slug} prev={prev} next={next} contentsHref={derived.contentsHref} placement="top" />
         {suggestFont ? <BookFontSuggestion ctx={ctx} /> : ''}
         <AudioPlayer
           ctx={ctx}
@@ -112,7 +114,7 @@ export function ChapterPage({ ctx, data, suggestFont = false, derived = chapterP
           chapterTitle={title}
           bookTitle={book.title}
           author={book.author}
-          coverUrl={book.cover_url}
+          coverUrl={book.cover_url ?? drawnCoverPath(book, 'png')}
           nextUrl={next !== null ? chapterPath(book.slug, next) : null}
           nextChapter={next}
           prevUrl={prev !== null ? chapterPath(book.slug, prev) : null}

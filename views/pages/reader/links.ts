@@ -1,4 +1,4 @@
-import { pageOfChapter } from '../../../src/features/reader/paging.ts';
+import { pageOfChapter, type ChapterOrder } from '../../../src/features/reader/paging.ts';
 
 /** Paths of the reading pages, built in one place so that views and routes agree. */
 export function bookPath(slug: string): string {
@@ -9,12 +9,13 @@ export function chapterPath(slug: string, n: number): string {
   return `${bookPath(slug)}/${n}`;
 }
 
-/** The book page showing list page `page` (the first page is the plain book path). */
-export function chapterListPath(slug: string, page: number): string {
-  return page > 1 ? `${bookPath(slug)}?chapters_page=${page}` : bookPath(slug);
+/** The book page showing list page `page` in `order` (the first page oldest first is the plain book path). */
+export function chapterListPath(slug: string, page: number, order: ChapterOrder = 'oldest'): string {
+  const query = [page > 1 ? `chapters_page=${page}` : '', order === 'newest' ? 'order=newest' : ''].filter(Boolean).join('&');
+  return query ? `${bookPath(slug)}?${query}` : bookPath(slug);
 }
 
-/** The book page's list at chapter n: its page, scrolled to its entry. */
-export function chapterInListPath(slug: string, n: number): string {
-  return `${chapterListPath(slug, pageOfChapter(n))}#chapter-${n}`;
+/** The book page's list at chapter n: its page, scrolled to its entry (newest first needs the list's page count). */
+export function chapterInListPath(slug: string, n: number, order: ChapterOrder = 'oldest', pages = 1): string {
+  return `${chapterListPath(slug, pageOfChapter(n, order, pages), order)}#chapter-${n}`;
 }

@@ -17,3 +17,16 @@ export function numberFormat(tag: string, decimals = 0): Intl.NumberFormat {
   if (!format) formats.set(key, (format = new Intl.NumberFormat(tag, { minimumFractionDigits: decimals, maximumFractionDigits: decimals })));
   return format;
 }
+
+const dates = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A short absolute date in the reader's language ("3 Mar 2026"), of the UTC day: no "ago", so a
+ * page never depends on when it was drawn, and the same day everywhere as the datetime attribute.
+ */
+export function shortDate(tag: string, iso: string): { text: string; datetime: string } {
+  let format = dates.get(tag);
+  if (!format) dates.set(tag, (format = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })));
+  const date = new Date(iso);
+  return { text: format.format(date), datetime: date.toISOString().slice(0, 10) };
+}

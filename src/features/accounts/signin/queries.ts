@@ -75,7 +75,7 @@ export async function mergeBookRows(trx: Transaction<Database>, table: 'progress
   // The account's row for a book takes the anonymous row's values when those are newer...
   const columns = table === 'progress'
     ? sql`chapter = a.chapter, scroll = a.scroll, audio_time = a.audio_time, updated_at = a.updated_at,
-        back_chapter = a.back_chapter, back_scroll = a.back_scroll, back_since = a.back_since`
+        back_chapter = a.back_chapter, back_scroll = a.back_scroll, back_since = a.back_since, back_audio = a.back_audio`
     : sql`rating = a.rating, updated_at = a.updated_at`;
   await sql`update ${t} as u set ${columns} from ${t} as a
     where a.session_id = ${anonId} and a.user_id is null and u.user_id = ${userId} and u.slug = a.slug and a.updated_at > u.updated_at`.execute(trx);

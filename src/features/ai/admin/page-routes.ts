@@ -17,7 +17,8 @@ import { usageRecorder } from '../usage.ts';
 import { cancelAiJob, getAiJob, listAiJobs } from '../jobs/service.ts';
 import { applyChapterNames, namingRequest, startChapterNamesJob } from '../chapter-names/service.ts';
 import { chapterNamesKind } from '../chapter-names/kind.ts';
-import { applyText, generateGenres, generateQuality, generateTagline, generateWarnings } from '../text-gen/service.ts';
+import { applyText, generateGenres, generateQuality, generateTagline, generateWarnings, suggestPronunciations } from '../text-gen/service.ts';
+import { PronunciationSuggestions, PronunciationSuggestionsPage } from '../../../../views/pages/admin/audio/PronunciationSuggestions.tsx';
 import { bookTitleOf } from '../../catalogue/admin/service.ts';
 
 const Id = t.Object({ id: t.String({ format: 'uuid' }) });
@@ -105,6 +106,23 @@ export function aiPageRoutes(platform: BootedPlatform, auth: AuthPlugin, env: Pa
       if (request.headers.get('hx-request') === 'true') return htmlResponse(form, 200, PRIVATE);
       return htmlResponse(SuggestionPage({ ctx, suggestion }), 200, PRIVATE);
     }, { auth: 'admin', params: SuggestParams, detail: { hide: true } })
+    // Respellings for the names of a book, for its pronunciation list (features/audio/pronunciation): nothing stored here.
+    .post('/admin/books/:slug/pronunciations/suggest', async ({ request, params }) => {
+      const ctx = pageContext(request, env);
+      const usage = usageRecorder(db, log, 'pronunciations', platform.clock);
+      let props: Parameters<typeof PronunciationSuggestions>[0];
+      try {
+        const { suggestions } = await suggestPronunciations(db, ai.client(), params.slug, { signal: request.signal, onUsage: usage.onUsage });
+        props = { ctx, slug: params.slug, suggestions };
+      } catch (error) {
+        if (error instanceof AppError && error.status === 404) throw error;
+        const words = aiErrorWords(ctx, error);
+        if (words === null) throw error;
+        props = { ctx, slug: params.slug, suggestions: [], error: ctx.t('pron.suggest.failed', { reason: words }) };
+      }
+      if (request.headers.get('hx-request') === 'true') return htmlResponse(PronunciationSuggestions(props), 200, PRIVATE);
+      return htmlResponse(PronunciationSuggestionsPage({ ...props, bookTitle: await bookTitleOf(db, params.slug) }), 200, PRIVATE);
+    }, { auth: 'admin', params: t.Object({ slug: t.String({ maxLength: 200 }) }), detail: { hide: true } })
     .post('/admin/books/:slug/ai/:kind/apply', async ({ request, params, body }) => {
       const ctx = pageContext(request, env);
       const page = `/admin/books/${encodeURIComponent(params.slug)}`;

@@ -38,3 +38,14 @@ export const ApplyTextBody = t.Object(
     reasons: t.Optional(t.Array(t.String({ maxLength: 400 }), { maxItems: 10 })),
   },
 );
+
+export const PronunciationAnswer = Type.Object({
+  suggestions: Type.Array(Type.Object({ word: Type.String({ minLength: 1, maxLength: 64 }), say: Type.String({ minLength: 1, maxLength: 200 }) }), { maxItems: 60 }),
+});
+export const PronunciationSuggestions = t.Object(
+  {
+    slug: t.String(),
+    suggestions: t.Array(t.Object({ word: t.String(), say: t.String(), count: t.Integer() })),
+  },
+  { title: 'PronunciationSuggestions' },
+);

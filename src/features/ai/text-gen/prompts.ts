@@ -41,3 +41,12 @@ export const qualityMessages = (book: BookSample): ChatMessage[] => [
   },
   input(book),
 ];
+
+export const pronunciationMessages = (book: { title: string; language: string | null }, names: string[]): ChatMessage[] => [
+  {
+    role: 'system',
+    content:
+      'You help a text-to-speech narrator say the names of a web novel right. From the names given, pick those a speech engine reading the book\'s language is likely to say wrong (invented names, romanised Chinese, Japanese or Korean names, names from other languages), and give each a respelling in plain letters of that language which the engine will read correctly (for English: Xiao → Shyow, Qin → Chin, Siobhan → Shivawn). Leave out names it would say right. Use only the names given, written exactly as given.',
+  },
+  { role: 'user', content: JSON.stringify({ book: book.title, language: book.language ?? 'en', names }) },
+];

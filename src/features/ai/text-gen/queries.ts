@@ -43,3 +43,19 @@ export function setBookFields(db: Db, slug: string, fields: { tagline?: string; 
     .where('slug', '=', slug)
     .executeTakeFirst();
 }
+
+/** The first chapters' titles and texts, for the names they hold. */
+export function chapterTexts(db: Db, slug: string, count: number) {
+  return db.selectFrom('chapters').select(['title', 'text']).where('book_slug', '=', slug).orderBy('number').limit(count).execute();
+}
+
+export async function bookLanguage(db: Db, slug: string): Promise<string | null> {
+  const row = await db.selectFrom('books').select('language').where('slug', '=', slug).executeTakeFirst();
+  return row?.language ?? null;
+}
+
+/** The words the book's and the site's pronunciation lists already hold (features/audio/pronunciation keeps them). */
+export async function pronouncedWords(db: Db, slug: string): Promise<string[]> {
+  const rows = await db.selectFrom('pronunciations').select('word').where((eb) => eb.or([eb('book_slug', '=', slug), eb('book_slug', 'is', null)])).execute();
+  return rows.map((row) => row.word);
+}

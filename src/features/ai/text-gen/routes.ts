@@ -5,8 +5,8 @@ import { errorAnswers } from '../../../platform/http/api-schemas.ts';
 import type { AiProvider } from '../provider.ts';
 import { usageRecorder } from '../usage.ts';
 import { cachedModels } from '../models.ts';
-import { AppliedGenres, AppliedQuality, AppliedTagline, AppliedWarnings, ApplyTextBody, GenerateBody, GenresResponse, QualityResponse, TaglineResponse, WarningsResponse } from './model.ts';
-import { applyText, generateGenres, generateQuality, generateTagline, generateWarnings } from './service.ts';
+import { AppliedGenres, AppliedQuality, AppliedTagline, AppliedWarnings, ApplyTextBody, GenerateBody, GenresResponse, PronunciationSuggestions, QualityResponse, TaglineResponse, WarningsResponse } from './model.ts';
+import { applyText, generateGenres, generateQuality, generateTagline, generateWarnings, suggestPronunciations } from './service.ts';
 
 const tags = ['ai'];
 /** The book named in the body may not exist (404); no AI service (503); the service failed or was slow (502, 504). */
@@ -41,6 +41,9 @@ export function textGenRoutes(platform: BootedPlatform, auth: AuthPlugin, ai: Ai
     })
     .post('/api/admin/text-gen/quality-score', ({ body, request }) => generateQuality(db, ai.client(), body.slug, call('quality-score', request, body.model)), {
       auth: 'admin', body: GenerateBody, response: { 200: QualityResponse, ...generationErrors }, detail: { tags, summary: 'Judge the writing: {slug, score 1-10, reasons, current}' },
+    })
+    .post('/api/admin/text-gen/pronunciations', ({ body, request }) => suggestPronunciations(db, ai.client(), body.slug, call('pronunciations', request, body.model)), {
+      auth: 'admin', body: GenerateBody, response: { 200: PronunciationSuggestions, ...generationErrors }, detail: { tags, summary: 'Propose respellings {slug, suggestions: [{word, say, count}]} for names of the book the speech engines are likely to say wrong (not stored)' },
     })
     .post('/api/admin/text-gen/genres/apply', ({ body }) => (ai.client(), applyText.genres(db, cache, body.slug, body.genres)), {
       auth: 'admin', body: ApplyTextBody, response: { 200: AppliedGenres, ...applyErrors }, detail: { tags, summary: 'Store the edited genres {slug, genres}; genre counts are refreshed' },

@@ -6,8 +6,9 @@ import type { AiCall, AiClient } from '../../../integrations/ai/index.ts';
 import { setBookGenres } from '../../catalogue/writes/service.ts';
 import { announceChapterChange } from '../../catalogue/writes/announce.ts';
 import { openingOf } from '../chapter-names/prompt.ts';
-import { GenresAnswer, QualityAnswer, SEVERITIES, TaglineAnswer, WarningsAnswer } from './model.ts';
-import { genreMessages, qualityMessages, taglineMessages, warningMessages, type BookSample } from './prompts.ts';
+import { GenresAnswer, PronunciationAnswer, QualityAnswer, SEVERITIES, TaglineAnswer, WarningsAnswer } from './model.ts';
+import { genreMessages, pronunciationMessages, qualityMessages, taglineMessages, warningMessages, type BookSample } from './prompts.ts';
+import { properNames } from './names.ts';
 import * as q from './queries.ts';
 import { jsonColumn } from '../../../platform/db/json.ts';
 
@@ -99,3 +100,32 @@ export const applyText = {
     return { slug: book.slug, score, reasons: clean };
   },
 };
+
+/** Chapters read for names: enough to meet the main cast, few enough to read in one go. */
+const NAME_CHAPTERS = 20;
+
+/**
+ * Respellings for the names of a book that the speech engines are likely to say wrong: the names
+ * are found in the first chapters (names.ts), those already in the book's or the site's list are
+ * left out, and the model proposes a respelling for the ones it expects to be said wrong. Nothing is
+ * stored: the admin keeps, edits or rejects each one.
+ */
+export async function suggestPronunciations(db: Db, client: AiClient, slug: string | undefined, call: AiCall) {
+  const book = await requireBook(db, slug);
+  const [chapters, listedWords, language] = await Promise.all([
+    q.chapterTexts(db, book.slug, NAME_CHAPTERS),
+    q.pronouncedWords(db, book.slug),
+    q.bookLanguage(db, book.slug),
+  ]);
+  const listed = new Set(listedWords.map((word) => word.toLowerCase()));
+  const names = properNames(chapters.map((c) => `${c.title}\n\n${c.text}`)).filter((n) => !listed.has(n.word.toLowerCase()));
+  if (names.length === 0) return { slug: book.slug, suggestions: [] };
+  const counts = new Map(names.map((n) => [n.word, n.count]));
+  const answer = await client.json({ name: 'pronunciations', schema: PronunciationAnswer, messages: pronunciationMessages({ title: book.title, language }, names.map((n) => n.word)) }, call);
+  const seen = new Set<string>();
+  const suggestions = answer.suggestions
+    .map((s) => ({ word: s.word.trim(), say: s.say.replace(/\s+/g, ' ').trim() }))
+    .filter((s) => counts.has(s.word) && s.say && s.say !== s.word && !seen.has(s.word) && seen.add(s.word))
+    .map((s) => ({ ...s, count: counts.get(s.word)! }));
+  return { slug: book.slug, suggestions };
+}

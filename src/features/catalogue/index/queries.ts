@@ -29,6 +29,8 @@ export interface IndexRow {
   /** Genre slugs and names, both ordered by name (how a book lists its genres). */
   genre_slugs: string[];
   genre_names: string[];
+  /** The language of the book's text (BCP 47), for the cards (catalogue/book.ts). */
+  language?: string;
 }
 
 /** The horizon of now (as text: xid8 does not fit a JavaScript number) and the slugs removed since `since`. */
@@ -43,7 +45,7 @@ export async function horizonAndRemovals(db: Db, since: string | null): Promise<
 export async function indexRows(db: Db, since: string | null): Promise<IndexRow[]> {
   const result = await sql<IndexRow>`
     select b.slug, b.title, b.author, b.description, b.cover_key, b.status, b.chapter_count, b.rating_count, b.rating_sum,
-           b.has_audio, b.reads_7d, b.reads_30d, b.rating_score,
+           b.has_audio, b.reads_7d, b.reads_30d, b.rating_score, b.language,
            (extract(epoch from b.created_at) * 1000000)::int8::float8 as created_us,
            (extract(epoch from b.updated_at) * 1000000)::int8::float8 as updated_us,
            array(select g.slug from book_genres bg join genres g on g.slug = bg.genre_slug where bg.book_slug = b.slug order by g.name) as genre_slugs,

@@ -1,5 +1,5 @@
 import type { Db } from '../../../platform/db/index.ts';
-import { coverPath, ratingAverage } from '../book.ts';
+import { coverPath, ratingAverage, withLanguage } from '../book.ts';
 import { BookIndex, type IndexedBook } from './book-index.ts';
 import { genreList, horizonAndRemovals, indexRows, type IndexRow } from './queries.ts';
 
@@ -43,7 +43,7 @@ export interface CatalogueIndexOptions {
 export function indexedBookOf(row: IndexRow): IndexedBook {
   return {
     slug: row.slug,
-    book: {
+    book: withLanguage(row.language, {
       slug: row.slug,
       title: row.title,
       author: row.author,
@@ -55,7 +55,7 @@ export function indexedBookOf(row: IndexRow): IndexedBook {
       rating_avg: ratingAverage(row.rating_sum, row.rating_count),
       rating_count: row.rating_count,
       has_audio: row.has_audio,
-    },
+    }),
     description: row.description,
     genreSlugs: row.genre_slugs,
     status: row.status,

@@ -6,16 +6,15 @@ import { htmlResponse } from '../../../platform/http/respond.ts';
 import { formAction, PRIVATE } from '../../../platform/http/form-pages.ts';
 import { ImportsPage } from '../../../../views/pages/admin/imports/ImportsPage.tsx';
 import { ImportTaskList } from '../../../../views/pages/admin/imports/ImportTaskList.tsx';
-import { ImportReviewPage } from '../../../../views/pages/admin/imports/ImportReviewPage.tsx';
 import { noticeFrom } from '../../../../views/pages/admin/shared/notice.ts';
-import { getImport, listImports, publishImport, rerunImport, startImport, type ImportDeps } from '../service.ts';
+import { listImports, publishImport, rerunImport, startImport, type ImportDeps } from '../service.ts';
 import { SPLIT_RULES } from '../model.ts';
 
 const PAGE = '/admin/imports';
 const Query = t.Object({ task: t.Optional(t.String({ maxLength: 64 })), done: t.Optional(t.String({ maxLength: 32 })), error: t.Optional(t.String({ maxLength: 400 })) });
 const Id = t.Object({ id: t.String({ format: 'uuid' }) });
 
-/** /admin/imports (upload, tasks) and /admin/imports/{id} (the review); the work is the imports feature's. */
+/** /admin/imports (upload, tasks), publishing and re-running a review (review-routes.ts draws and edits it); the work is the imports feature's. */
 export function importPageRoutes(platform: BootedPlatform, auth: AuthPlugin, env: PageEnvironment, deps: ImportDeps) {
   const tasks = () => listImports(platform.db, 30, platform.clock());
   return new Elysia({ name: 'imports-admin-pages' })
@@ -27,11 +26,6 @@ export function importPageRoutes(platform: BootedPlatform, auth: AuthPlugin, env
     }, { auth: 'admin', query: Query, detail: { hide: true } })
     .get(`${PAGE}/tasks`, async ({ request }) => htmlResponse(ImportTaskList({ ctx: pageContext(request, env), tasks: await tasks(), highlight: null }), 200, PRIVATE), { auth: 'admin', detail: { hide: true } })
     .post(`${PAGE}/upload`, ({ request, user }) => formAction(PAGE, async () => `task=${await startImport(deps, request, user.id)}&done=uploaded`), { auth: 'admin', parse: 'none', detail: { hide: true } })
-    .get(`${PAGE}/:id`, async ({ request, params }) => htmlResponse(ImportReviewPage({ ctx: pageContext(request, env), task: await getImport(platform.db, params.id, platform.clock()) }), 200, PRIVATE), {
-      auth: 'admin',
-      params: Id,
-      detail: { hide: true },
-    })
     .post(`${PAGE}/:id/publish`, ({ params }) => formAction(PAGE, async () => `task=${(await publishImport(deps, params.id)).id}&done=publishing`), { auth: 'admin', params: Id, detail: { hide: true } })
     .post(`${PAGE}/:id/rerun`, ({ params, body }) =>
       formAction(`${PAGE}/${params.id}`, async () => {

@@ -2,6 +2,7 @@ import { offlineEn } from './offline/en.ts';
 import { aiEn } from './ai/en.ts';
 import { translationEn } from './translation/en.ts';
 import { coversEn } from './covers/en.ts';
+import { importReviewEn } from './import-review/en.ts';
 import { billingEn } from './billing/en.ts';
 import { policyEn } from './policy/en.ts';
 import { exportEn } from './export/en.ts';
@@ -249,7 +250,12 @@ export const en = {
   'reader.chapterFallback': 'Chapter {number}',
   'reader.chapterOf': 'Chapter {number} of {count}',
   'reader.summary': 'Chapter {number} of {title} by {author}',
-  'reader.chapterNav': 'Chapter navigation',
+  'reader.chapterNavTop': 'Chapter navigation, top',
+  'reader.chapterNavBottom': 'Chapter navigation, bottom',
+  'reader.order': 'Order:',
+  'reader.oldestFirst': 'Oldest first',
+  'reader.newestFirst': 'Newest first',
+  'reader.toMyPlace': 'Jump to my place (chapter {number})',
   'reader.prev': 'Previous chapter',
   'reader.next': 'Next chapter',
   'reader.contents': 'All chapters',
@@ -277,7 +283,7 @@ export const en = {
   'player.sleepAtEnd': 'Stops at the end of the chapter',
   'player.slept': 'Sleep timer: playback paused. Good night!',
   'player.autoNext': 'Play the next chapter when this one ends',
-  'player.keys': 'Keys: while listening, space plays or pauses anywhere on the page; in the player, ← and → skip back and forward, ↑ and ↓ change the speed.',
+  'player.keys': 'Keys: while listening, space plays or pauses and ← and → skip back and forward anywhere on the page (paused, they turn the chapter); in the player, ↑ and ↓ change the speed; Escape closes these options.',
   'player.preparing': 'Preparing the audio…',
   'player.generating': 'The audio is being made: it plays as it is ready.',
   'player.failed': 'The audio could not be made ({reason}). Press play to try again.',
@@ -310,7 +316,7 @@ export const en = {
   'apiDocs.empty': 'No endpoints are documented yet.',
 
   // accounts: sign-in, account page, avatar, sessions
-  'nav.account': 'Your account ({username})',
+  'nav.account': '{username}, your account',
   'nav.signout': 'Sign out',
   'signin.owner.heading': "Create the owner account",
   'signin.owner.lead': "This server has no administrator yet. The account you create now owns it: it adds books, manages readers and sees every admin tool. This form is offered only once.",
@@ -672,6 +678,7 @@ export const en = {
   ...aiEn,
   ...translationEn,
   ...coversEn,
+  ...importReviewEn,
   ...billingEn,
   ...policyEn,
   ...exportEn,

@@ -3,6 +3,7 @@ import type { Catalogue } from './en.ts';
 import { aiEs } from './ai/es.ts';
 import { translationEs } from './translation/es.ts';
 import { coversEs } from './covers/es.ts';
+import { importReviewEs } from './import-review/es.ts';
 import { billingEs } from './billing/es.ts';
 import { policyEs } from './policy/es.ts';
 import { exportEs } from './export/es.ts';
@@ -247,7 +248,12 @@ export const es: Catalogue = {
   'reader.chapterFallback': 'Capítulo {number}',
   'reader.chapterOf': 'Capítulo {number} de {count}',
   'reader.summary': 'Capítulo {number} de {title}, de {author}',
-  'reader.chapterNav': 'Navegación entre capítulos',
+  'reader.chapterNavTop': 'Navegación entre capítulos, arriba',
+  'reader.chapterNavBottom': 'Navegación entre capítulos, abajo',
+  'reader.order': 'Orden:',
+  'reader.oldestFirst': 'Más antiguos primero',
+  'reader.newestFirst': 'Más recientes primero',
+  'reader.toMyPlace': 'Ir a donde me quedé (capítulo {number})',
   'reader.prev': 'Capítulo anterior',
   'reader.next': 'Capítulo siguiente',
   'reader.contents': 'Todos los capítulos',
@@ -275,7 +281,7 @@ export const es: Catalogue = {
   'player.sleepAtEnd': 'Se detiene al final del capítulo',
   'player.slept': 'Temporizador: reproducción en pausa. ¡Buenas noches!',
   'player.autoNext': 'Reproducir el siguiente capítulo cuando termine este',
-  'player.keys': 'Teclas: mientras escuchas, espacio reproduce o pausa desde cualquier parte de la página; en el reproductor, ← y → retroceden y avanzan, ↑ y ↓ cambian la velocidad.',
+  'player.keys': 'Teclas: mientras escuchas, espacio reproduce o pausa y ← y → retroceden y avanzan desde cualquier parte de la página (en pausa, cambian de capítulo); en el reproductor, ↑ y ↓ cambian la velocidad; Escape cierra estas opciones.',
   'player.preparing': 'Preparando el audio…',
   'player.generating': 'El audio se está creando: suena a medida que está listo.',
   'player.failed': 'No se pudo crear el audio ({reason}). Pulsa reproducir para intentarlo de nuevo.',
@@ -308,7 +314,7 @@ export const es: Catalogue = {
   'apiDocs.empty': 'Todavía no hay endpoints documentados.',
 
   // accounts: sign-in, account page, avatar, sessions
-  'nav.account': 'Tu cuenta ({username})',
+  'nav.account': '{username}, tu cuenta',
   'nav.signout': 'Cerrar sesión',
   'signin.owner.heading': "Crea la cuenta de propietario",
   'signin.owner.lead': "Este servidor aún no tiene administrador. La cuenta que crees ahora será la propietaria: añade libros, gestiona lectores y ve todas las herramientas de administración. Este formulario solo se ofrece una vez.",
@@ -670,6 +676,7 @@ export const es: Catalogue = {
   ...aiEs,
   ...translationEs,
   ...coversEs,
+  ...importReviewEs,
   ...billingEs,
   ...policyEs,
   ...exportEs,

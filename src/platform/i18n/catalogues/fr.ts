@@ -3,6 +3,7 @@ import type { Catalogue } from './en.ts';
 import { aiFr } from './ai/fr.ts';
 import { translationFr } from './translation/fr.ts';
 import { coversFr } from './covers/fr.ts';
+import { importReviewFr } from './import-review/fr.ts';
 import { billingFr } from './billing/fr.ts';
 import { policyFr } from './policy/fr.ts';
 import { exportFr } from './export/fr.ts';
@@ -247,7 +248,12 @@ export const fr: Catalogue = {
   'reader.chapterFallback': 'Chapitre {number}',
   'reader.chapterOf': 'Chapitre {number} sur {count}',
   'reader.summary': 'Chapitre {number} de {title}, par {author}',
-  'reader.chapterNav': 'Navigation entre les chapitres',
+  'reader.chapterNavTop': 'Navigation entre les chapitres, en haut',
+  'reader.chapterNavBottom': 'Navigation entre les chapitres, en bas',
+  'reader.order': 'Ordre :',
+  'reader.oldestFirst': 'Plus anciens d’abord',
+  'reader.newestFirst': 'Plus récents d’abord',
+  'reader.toMyPlace': 'Aller là où j’en suis (chapitre {number})',
   'reader.prev': 'Chapitre précédent',
   'reader.next': 'Chapitre suivant',
   'reader.contents': 'Tous les chapitres',
@@ -275,7 +281,7 @@ export const fr: Catalogue = {
   'player.sleepAtEnd': 'Arrêt à la fin du chapitre',
   'player.slept': 'Minuterie : lecture en pause. Bonne nuit !',
   'player.autoNext': 'Lire le chapitre suivant à la fin de celui-ci',
-  'player.keys': 'Touches : pendant l’écoute, espace lance ou met en pause depuis toute la page ; dans le lecteur, ← et → reculent et avancent, ↑ et ↓ changent la vitesse.',
+  'player.keys': 'Touches : pendant l’écoute, espace lance ou met en pause et ← et → reculent et avancent depuis toute la page (en pause, elles changent de chapitre) ; dans le lecteur, ↑ et ↓ changent la vitesse ; Échap ferme ces options.',
   'player.preparing': 'Préparation de l’audio…',
   'player.generating': 'L’audio est en cours de création : il se lit au fur et à mesure.',
   'player.failed': 'L’audio n’a pas pu être créé ({reason}). Appuyez sur lecture pour réessayer.',
@@ -308,7 +314,7 @@ export const fr: Catalogue = {
   'apiDocs.empty': 'Aucun point d’accès documenté pour le moment.',
 
   // accounts: sign-in, account page, avatar, sessions
-  'nav.account': 'Votre compte ({username})',
+  'nav.account': '{username}, votre compte',
   'nav.signout': 'Se déconnecter',
   'signin.owner.heading': "Créer le compte propriétaire",
   'signin.owner.lead': "Ce serveur n'a pas encore d'administrateur. Le compte que vous créez maintenant en est le propriétaire : il ajoute des livres, gère les lecteurs et voit tous les outils d'administration. Ce formulaire n'est proposé qu'une fois.",
@@ -670,6 +676,7 @@ export const fr: Catalogue = {
   ...aiFr,
   ...translationFr,
   ...coversFr,
+  ...importReviewFr,
   ...billingFr,
   ...policyFr,
   ...exportFr,

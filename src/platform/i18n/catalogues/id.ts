@@ -3,6 +3,7 @@ import type { Catalogue } from './en.ts';
 import { aiId } from './ai/id.ts';
 import { translationId } from './translation/id.ts';
 import { coversId } from './covers/id.ts';
+import { importReviewId } from './import-review/id.ts';
 import { billingId } from './billing/id.ts';
 import { policyId } from './policy/id.ts';
 import { exportId } from './export/id.ts';
@@ -247,7 +248,12 @@ export const id: Catalogue = {
   'reader.chapterFallback': 'Bab {number}',
   'reader.chapterOf': 'Bab {number} dari {count}',
   'reader.summary': 'Bab {number} dari {title} oleh {author}',
-  'reader.chapterNav': 'Navigasi bab',
+  'reader.chapterNavTop': 'Navigasi bab, atas',
+  'reader.chapterNavBottom': 'Navigasi bab, bawah',
+  'reader.order': 'Urutan:',
+  'reader.oldestFirst': 'Terlama dulu',
+  'reader.newestFirst': 'Terbaru dulu',
+  'reader.toMyPlace': 'Lompat ke posisi saya (bab {number})',
   'reader.prev': 'Bab sebelumnya',
   'reader.next': 'Bab berikutnya',
   'reader.contents': 'Semua bab',
@@ -275,7 +281,7 @@ export const id: Catalogue = {
   'player.sleepAtEnd': 'Berhenti di akhir bab',
   'player.slept': 'Pengatur waktu tidur: pemutaran dijeda. Selamat tidur!',
   'player.autoNext': 'Putar bab berikutnya setelah bab ini selesai',
-  'player.keys': 'Tombol: saat mendengarkan, spasi memutar atau menjeda dari mana saja di halaman; di pemutar, ← dan → mundur dan maju, ↑ dan ↓ mengubah kecepatan.',
+  'player.keys': 'Tombol: saat mendengarkan, spasi memutar atau menjeda dan ← dan → mundur dan maju dari mana saja di halaman (saat dijeda, keduanya berpindah bab); di pemutar, ↑ dan ↓ mengubah kecepatan; Escape menutup opsi ini.',
   'player.preparing': 'Menyiapkan audio…',
   'player.generating': 'Audio sedang dibuat: diputar begitu siap.',
   'player.failed': 'Audio tidak dapat dibuat ({reason}). Tekan putar untuk mencoba lagi.',
@@ -308,7 +314,7 @@ export const id: Catalogue = {
   'apiDocs.empty': 'Belum ada endpoint yang didokumentasikan.',
 
   // accounts: sign-in, account page, avatar, sessions
-  'nav.account': 'Akun Anda ({username})',
+  'nav.account': '{username}, akun Anda',
   'nav.signout': 'Keluar',
   'signin.owner.heading': "Buat akun pemilik",
   'signin.owner.lead': "Server ini belum punya administrator. Akun yang Anda buat sekarang menjadi pemiliknya: menambah buku, mengelola pembaca, dan melihat semua alat admin. Formulir ini hanya ditawarkan sekali.",
@@ -670,6 +676,7 @@ export const id: Catalogue = {
   ...aiId,
   ...translationId,
   ...coversId,
+  ...importReviewId,
   ...billingId,
   ...policyId,
   ...exportId,

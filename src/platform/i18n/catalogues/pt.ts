@@ -3,6 +3,7 @@ import type { Catalogue } from './en.ts';
 import { aiPt } from './ai/pt.ts';
 import { translationPt } from './translation/pt.ts';
 import { coversPt } from './covers/pt.ts';
+import { importReviewPt } from './import-review/pt.ts';
 import { billingPt } from './billing/pt.ts';
 import { policyPt } from './policy/pt.ts';
 import { exportPt } from './export/pt.ts';
@@ -247,7 +248,12 @@ export const pt: Catalogue = {
   'reader.chapterFallback': 'Capítulo {number}',
   'reader.chapterOf': 'Capítulo {number} de {count}',
   'reader.summary': 'Capítulo {number} de {title}, por {author}',
-  'reader.chapterNav': 'Navegação entre capítulos',
+  'reader.chapterNavTop': 'Navegação entre capítulos, topo',
+  'reader.chapterNavBottom': 'Navegação entre capítulos, fim',
+  'reader.order': 'Ordem:',
+  'reader.oldestFirst': 'Mais antigos primeiro',
+  'reader.newestFirst': 'Mais recentes primeiro',
+  'reader.toMyPlace': 'Ir para onde parei (capítulo {number})',
   'reader.prev': 'Capítulo anterior',
   'reader.next': 'Próximo capítulo',
   'reader.contents': 'Todos os capítulos',
@@ -275,7 +281,7 @@ export const pt: Catalogue = {
   'player.sleepAtEnd': 'Para no fim do capítulo',
   'player.slept': 'Temporizador: reprodução pausada. Boa noite!',
   'player.autoNext': 'Reproduzir o próximo capítulo quando este terminar',
-  'player.keys': 'Teclas: durante a escuta, espaço reproduz ou pausa em qualquer ponto da página; no leitor, ← e → recuam e avançam, ↑ e ↓ mudam a velocidade.',
+  'player.keys': 'Teclas: durante a escuta, espaço reproduz ou pausa e ← e → recuam e avançam em qualquer ponto da página (em pausa, mudam de capítulo); no leitor, ↑ e ↓ mudam a velocidade; Escape fecha estas opções.',
   'player.preparing': 'A preparar o áudio…',
   'player.generating': 'O áudio está a ser criado: toca à medida que fica pronto.',
   'player.failed': 'Não foi possível criar o áudio ({reason}). Carregue em reproduzir para tentar de novo.',
@@ -308,7 +314,7 @@ export const pt: Catalogue = {
   'apiDocs.empty': 'Nenhum endpoint documentado ainda.',
 
   // accounts: sign-in, account page, avatar, sessions
-  'nav.account': 'Sua conta ({username})',
+  'nav.account': '{username}, sua conta',
   'nav.signout': 'Sair',
   'signin.owner.heading': "Criar a conta de proprietário",
   'signin.owner.lead': "Este servidor ainda não tem administrador. A conta que criar agora será a proprietária: adiciona livros, gere leitores e vê todas as ferramentas de administração. Este formulário só aparece uma vez.",
@@ -670,6 +676,7 @@ export const pt: Catalogue = {
   ...aiPt,
   ...translationPt,
   ...coversPt,
+  ...importReviewPt,
   ...billingPt,
   ...policyPt,
   ...exportPt,

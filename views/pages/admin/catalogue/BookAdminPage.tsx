@@ -34,6 +34,9 @@ export function BookAdminPage({ ctx, book, tasks, notice, ai }: BookAdminProps):
           ) : (
             ''
           )}
+          <a class="button button--quiet" href={`${base}/pronunciations`} safe>
+            {t('pron.link')}
+          </a>
           <button class="button button--quiet" type="button" hx-get={`${base}/dedup`} hx-target="#dedup-plan" hx-swap="innerHTML" safe>
             {t('admin.books.dedupPreview')}
           </button>
