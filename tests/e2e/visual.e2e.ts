@@ -46,7 +46,7 @@ const SHOTS: Shot[] = [
   // Which books the rows and the results hold depends on what other journeys added, read and rated:
   // the page's frame, headings and grid are compared, the cards themselves are masked.
   { name: 'home', path: '/', as: 'reader', mask: ['.book-grid > li', '.home-row__head', '.feed'] },
-  { name: 'browse', path: '/browse?genre=mystery', as: 'reader', mask: ['.book-grid > li'] },
+  { name: 'browse', path: '/browse?genre=mystery', as: 'reader', mask: ['.book-grid', '#browse-genre'] },
   { name: 'book', path: `/book/${BOOK}`, as: 'reader' },
   { name: 'chapter', path: `/book/${BOOK}/1`, as: 'reader' },
   { name: 'library', path: '/library', as: 'reader' },
