@@ -37,7 +37,8 @@ const SIZES = {
 type Size = keyof typeof SIZES;
 
 /** scrollTo: the part of the page the shot is about, when it is below the fold (scrolled to the middle of the viewport). */
-type Shot = { name: string; path: string; as: 'reader' | 'admin'; mask?: string[]; scrollTo?: string };
+/** `style`: rules that hold still what the data would move (a card's height follows the book it shows). */
+type Shot = { name: string; path: string; as: 'reader' | 'admin'; mask?: string[]; scrollTo?: string; style?: string };
 
 /** On every page: times (relative to now), avatars (a colour drawn from the name), the notification count. */
 const ALWAYS_MASKED = ['time', '.avatar', '.bell__count'];
@@ -60,7 +61,7 @@ const SHOTS: Shot[] = [
     scrollTo: '.stats-heatmap',
   },
   // The deck is shuffled for each reader: its frame and buttons stay, its cards are masked.
-  { name: 'discover', path: '/discover', as: 'reader', mask: ['[data-deck-cards] > li'] },
+  { name: 'discover', path: '/discover', as: 'reader', mask: ['[data-deck-cards] > li'], style: '[data-deck-cards] { height: 27rem !important; min-height: 0 !important; overflow: hidden !important; }' },
   { name: 'offline', path: '/offline', as: 'reader' },
   // What every journey did to the server: how many scrapes, books, readers and jobs.
   { name: 'admin', path: '/admin', as: 'admin', mask: ['.admin-home__facts', '.admin-dashboard__figures dd', '.admin-dashboard__scroll', '.admin-dashboard__failures'] },
@@ -79,7 +80,7 @@ async function steady(page: Page, shot: Shot): Promise<void> {
   // htmx fills some parts after load (counts, threads); a page that keeps a stream open never goes idle.
   await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
   await page.waitForFunction(() => !document.querySelector('.htmx-request'), undefined, { timeout: 5000 });
-  await page.addStyleTag({ content: STILL });
+  await page.addStyleTag({ content: STILL + (shot.style ?? '') });
   await page.evaluate((selector) => {
     if (selector) document.querySelector(selector)!.scrollIntoView({ block: 'center' });
     else window.scrollTo(0, 0);
