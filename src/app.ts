@@ -46,6 +46,7 @@ import { policyOf } from './features/policy/service.ts';
 import { policyRoutes } from './features/policy/routes.ts';
 import { proForSale, translationOffered } from './features/policy/defaults.ts';
 import { exportRoutes } from './features/export/routes.ts';
+import { exportsRoutes } from './features/exports/routes.ts';
 import { opdsRoutes } from './features/opds/routes.ts';
 import { withAppPasswordDownloads } from './features/opds/basic-auth.ts';
 import { kosyncRoutes } from './features/kosync/routes.ts';
@@ -129,6 +130,7 @@ export function createApp(platform: BootedPlatform, assets: AssetTable, options:
     .use(billingRoutes(platform, auth, env))
     .use(policyRoutes(platform, auth, env))
     .use(exportRoutes(platform, auth))
+    .use(exportsRoutes(platform, auth, env, speech))
     .use(opdsRoutes(platform, auth, env, listings))
     .use(kosyncRoutes(platform, auth, startedReading))
     .use(offlineRoutes(platform, auth, env, assets, speech))

@@ -10,6 +10,7 @@ import { createTtsRegistry } from './integrations/tts/index.ts';
 import { checkUpdatesKind, scrapeKind } from './features/scraping/kind.ts';
 import { scheduleUpdateChecks } from './features/scraping/schedule.ts';
 import { importKind } from './features/imports/kind.ts';
+import { exportBuildKind } from './features/exports/kind.ts';
 import { aiKinds } from './features/ai/kinds.ts';
 import { translationKinds } from './features/translation/kinds.ts';
 import { periodEndKind } from './features/billing/kind.ts';
@@ -17,7 +18,7 @@ import { periodEndKind } from './features/billing/kind.ts';
 const FIRST_PRUNE_DELAY_MS = 10 * 60 * 1000;
 
 /** Every job kind this build runs. Features add theirs here as they arrive (audio, scraping, imports). */
-export const JOB_KINDS: readonly JobKindSpec[] = [pruneJobsKind, refreshPopularityKind, generateAudioKind, voiceSamplesKind, scrapeKind, checkUpdatesKind, importKind, ...aiKinds, ...translationKinds, periodEndKind];
+export const JOB_KINDS: readonly JobKindSpec[] = [pruneJobsKind, refreshPopularityKind, generateAudioKind, voiceSamplesKind, scrapeKind, checkUpdatesKind, importKind, exportBuildKind, ...aiKinds, ...translationKinds, periodEndKind];
 
 /** ROLE=all|worker: claim and run jobs in Bun workers until stopped. */
 export async function startJobs(platform: BootedPlatform): Promise<JobRunner> {

@@ -58,6 +58,7 @@ const readerPages: Visit[] = [
   { name: 'settings', path: '/settings' },
   { name: 'profile (heatmap)', path: `/users/${READER}` },
   { name: 'notifications', path: '/notifications' },
+  { name: 'exports', path: '/exports' },
   { name: 'discovery deck', path: '/discover' },
   { name: 'account', path: '/account' },
   { name: 'offline', path: '/offline' },

@@ -47,7 +47,14 @@ const SHOTS: Shot[] = [
   // Which books the rows and the results hold depends on what other journeys added, read and rated:
   // the page's frame, headings and grid are compared, the cards themselves are masked.
   { name: 'home', path: '/', as: 'reader', mask: ['.book-grid > li', '.home-row__head', '.feed'] },
-  { name: 'browse', path: '/browse?genre=mystery', as: 'reader', mask: ['.book-grid', '#browse-genre'] },
+  // How many books the genre holds moves what is below the grid: the grid is held to one height.
+  {
+    name: 'browse',
+    path: '/browse?genre=mystery',
+    as: 'reader',
+    mask: ['.book-grid', '#browse-genre', '#browse-more'],
+    style: '.book-grid { height: 24rem !important; min-height: 0 !important; overflow: hidden !important; }',
+  },
   { name: 'book', path: `/book/${BOOK}`, as: 'reader' },
   { name: 'chapter', path: `/book/${BOOK}/1`, as: 'reader' },
   { name: 'library', path: '/library', as: 'reader' },

@@ -179,3 +179,28 @@ describe('the job never runs on the HTTP loop', () => {
     expect((await pollStatus(app, statusPath('salvage-rights', 11, 'espeak-en-us'), who, ended)).body.status).toBe('done');
   });
 });
+
+describe('the chapter a listener waits for goes first', () => {
+  test('chapters asked ahead wait behind one asked now; asking now for a queued one lifts it', async () => {
+    await app.stopRunner();
+    const who = await pro('aj-priority');
+    const ahead = async (chapter: number) => {
+      const res = await audioCall(app, 'POST', '/api/audio', who, { slug: 'salvage-rights', chapter, voice: 'espeak-slow', ahead: true });
+      expect(res.status).toBe(202);
+      return ((await res.json()) as { job_id: string }).job_id;
+    };
+    const first = await ahead(10);
+    const second = await ahead(11);
+    expect((await getJob(db(), first))!.priority).toBe(0);
+    const now = await request(who, 'salvage-rights', 12, 'espeak-slow');
+    // Asked now, chapter 11 (queued ahead) moves up too.
+    expect(await request(who, 'salvage-rights', 11, 'espeak-slow')).toBe(second);
+    expect((await getJob(db(), second))!.priority).toBe(10);
+    // Both waited for now, in the order they were queued; the one still ahead of need comes last.
+    const order = await claim(db(), { kinds: [app.kind.kind], workerId: 'aj-priority', leaseSeconds: 30, limit: 3 });
+    expect(order.map((job) => job.id)).toEqual([second, now, first]);
+    expect(order.map((job) => job.priority)).toEqual([10, 10, 0]);
+    // Given back, so the runner of the next tests finds them.
+    await db().updateTable('jobs').set({ status: 'queued', lease_until: null, attempts: 0 }).where('id', 'in', [now, second, first]).execute();
+  });
+});

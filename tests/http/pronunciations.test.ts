@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { audioKey } from '../../src/features/audio/keys.ts';
 import { narrationScript } from '../../src/features/audio/script.ts';
-import { spokenText } from '../../src/integrations/tts/index.ts';
+import { narrate, spokenText, type SpeechEngine, type Voice } from '../../src/integrations/tts/index.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { DEBUG_TOKEN, loginAs, TEST_ORIGIN, type Session } from '../support/auth.ts';
 
@@ -95,6 +95,33 @@ describe('changing a list', () => {
     expect(await (await get(`/api/books/${BOOK}/pronunciations`)).json()).toEqual({ entries: [{ word: 'Zhao', say: 'Jow', case_sensitive: false }, { word: 'Mei', say: 'May', case_sensitive: true }] });
     expect(await (await put(`/api/books/${BOOK}/pronunciations`, admin, { entries: [] })).json()).toMatchObject({ entries: [] });
   });
+
+  test('phonemes (eSpeak) are kept trimmed and given back only on the entries that have them, in both lists', async () => {
+    for (const path of [`/api/books/${BOOK}/pronunciations`, '/api/pronunciations']) {
+      const res = await put(path, admin, { entries: [{ word: 'Shu Ching', say: 'Shoo Ching', phonemes: " S'u: tS'IN " }, { word: 'Lin', say: 'Lean', phonemes: '' }, { word: 'Qi', say: 'Chee' }] });
+      expect(res.status).toBe(200);
+      const expected = [{ word: 'Shu Ching', say: 'Shoo Ching', case_sensitive: false, phonemes: "S'u: tS'IN" }, { word: 'Lin', say: 'Lean', case_sensitive: false }, { word: 'Qi', say: 'Chee', case_sensitive: false }];
+      expect(((await res.json()) as { entries: unknown }).entries).toEqual(expected);
+      const { entries } = (await (await get(path)).json()) as { entries: Record<string, unknown>[] };
+      expect(entries).toEqual(expected);
+      expect(entries.map((e) => 'phonemes' in e)).toEqual([true, false, false]);
+      expect((await put(path, admin, { entries: [] })).status).toBe(200);
+    }
+  });
+
+  test('400 for phonemes with brackets, too long or with characters eSpeak mnemonics do not use; nothing is saved', async () => {
+    for (const [phonemes, message] of [
+      ["[[S'u: tS'IN]]", 'entries[1].phonemes must not hold [ or ]: write the mnemonics alone, the brackets are added when spoken'],
+      ['S'.repeat(201), 'entries[1].phonemes must be at most 200 characters'],
+      ['Ʃuː', "entries[1].phonemes must be eSpeak phoneme mnemonics: ASCII letters, digits, spaces and ' , : @ & ? ! _ - = | ^ * ; # / . < >"],
+      ['S"u:', "entries[1].phonemes must be eSpeak phoneme mnemonics: ASCII letters, digits, spaces and ' , : @ & ? ! _ - = | ^ * ; # / . < >"],
+    ] as const) {
+      const res = await put(`/api/books/${BOOK}/pronunciations`, admin, { entries: [{ word: 'Lin', say: 'Lean' }, { word: 'Shu Ching', say: 'Shoo Ching', phonemes }] });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: 'invalid_request', message });
+    }
+    expect(await (await get(`/api/books/${BOOK}/pronunciations`)).json()).toEqual({ entries: [] });
+  });
 });
 
 describe('what a change does to stored narrations', () => {
@@ -116,6 +143,23 @@ describe('what a change does to stored narrations', () => {
     expect(await (await put(`/api/books/${BOOK}/pronunciations`, admin, { entries: [{ word: word.toUpperCase(), say: 'Respelled' }] })).json()).toMatchObject({ outdated_audio: 0, outdated_chapters: 0 });
     // Removing the entry changes it back: chapter 1 is made again.
     expect(await (await put(`/api/books/${BOOK}/pronunciations`, admin, { entries: [] })).json()).toMatchObject({ outdated_audio: 1, outdated_chapters: 1 });
+    await db().deleteFrom('audio_files').where('slug', '=', BOOK).execute();
+  });
+
+  test('changing only the phonemes of an entry outdates the narrations of the chapters saying it', async () => {
+    const word = await wordOnlyInChapterOne();
+    const path = `/api/books/${BOOK}/pronunciations`;
+    expect(await (await put(path, admin, { entries: [{ word, say: 'Respelled' }] })).json()).toMatchObject({ outdated_chapters: 1 });
+    await storeNarration(1, VOICE);
+    await storeNarration(2, VOICE);
+    expect(await (await put(path, admin, { entries: [{ word, say: 'Respelled', phonemes: "r'i:" }] })).json()).toMatchObject({ outdated_audio: 1, outdated_chapters: 1 });
+    expect(await storedChapters()).toEqual([`2/${VOICE}`]);
+    await storeNarration(1, VOICE);
+    expect(await (await put(path, admin, { entries: [{ word, say: 'Respelled', phonemes: "r'i:" }] })).json()).toMatchObject({ outdated_audio: 0 });
+    expect(await (await put(path, admin, { entries: [{ word, say: 'Respelled', phonemes: "r'eI" }] })).json()).toMatchObject({ outdated_audio: 1 });
+    await storeNarration(1, VOICE);
+    expect(await (await put(path, admin, { entries: [{ word, say: 'Respelled' }] })).json()).toMatchObject({ outdated_audio: 1 });
+    await put(path, admin, { entries: [] });
     await db().deleteFrom('audio_files').where('slug', '=', BOOK).execute();
   });
 
@@ -148,6 +192,51 @@ describe('what the engines are given', () => {
     said = await spoken();
     expect(said.spoken).toContain('BookSaying');
     expect(said.spoken).not.toContain('SiteSaying');
+    await put('/api/pronunciations', admin, { entries: [] });
+    await put(`/api/books/${BOOK}/pronunciations`, admin, { entries: [] });
+  });
+});
+
+describe('phonemes reach the engines that take them', () => {
+  const voices: Record<string, Voice> = {
+    espeak: { id: VOICE, name: 'English (US)', engine: 'espeak', language: 'en-US' },
+    flite: { id: 'flite-slt', name: 'SLT', engine: 'flite', language: 'en-US' },
+    openai: { id: 'openai-alloy', name: 'Alloy', engine: 'openai', language: 'en-US' },
+  };
+  /** What an engine of the voice's kind is given for chapter 1, through the narration path. */
+  async function heardBy(voice: Voice): Promise<string> {
+    const made = await narrationScript(db(), { slug: BOOK, chapter: 1, voice: voice.id }, voice);
+    if ('missing' in made) throw new Error(made.missing);
+    const heard: string[] = [];
+    const engine: SpeechEngine = {
+      id: voice.engine,
+      format: 'wav',
+      backend: 'recording',
+      available: async () => true,
+      voices: async () => [voice],
+      synthesize: async (text) => {
+        heard.push(text);
+        return { sampleRate: 8000, samples: new Int16Array(80) };
+      },
+    };
+    for await (const _ of narrate(engine, voice.id, made.script)) void _;
+    return heard.join(' ');
+  }
+
+  test('eSpeak voices are given [[phonemes]]; Flite and OpenAI-compatible voices the respelling; an entry without phonemes is respelled for all', async () => {
+    const word = await wordOnlyInChapterOne();
+    await put('/api/pronunciations', admin, { entries: [{ word: 'the', say: 'thee' }] });
+    expect((await put(`/api/books/${BOOK}/pronunciations`, admin, { entries: [{ word, say: 'Shoo Ching', phonemes: "S'u: tS'IN" }] })).status).toBe(200);
+    const espeak = await heardBy(voices.espeak!);
+    expect(espeak).toContain("[[ S'u: tS'IN]]");
+    expect(espeak).not.toContain('Shoo Ching');
+    expect(espeak).not.toMatch(/\bthe\b/i);
+    for (const other of [voices.flite!, voices.openai!]) {
+      const said = await heardBy(other);
+      expect(said).toContain('Shoo Ching');
+      expect(said).not.toContain('[[');
+      expect(said).not.toMatch(/\bthe\b/i);
+    }
     await put('/api/pronunciations', admin, { entries: [] });
     await put(`/api/books/${BOOK}/pronunciations`, admin, { entries: [] });
   });
@@ -202,6 +291,9 @@ describe('listeners report a word said wrong', () => {
 
 describe('the admin pages', () => {
   const page = (path: string, who: Session) => app.fetch(path, { headers: { accept: 'text/html', cookie: who.cookie } });
+  /** The list's text as the page's textarea holds it, entities decoded. */
+  const textareaOf = (html: string) =>
+    (/<textarea id="pronunciation-entries"[^>]*>([^<]*)<\/textarea>/.exec(html)?.[1] ?? '').replace(/&(#x27|#39|quot|lt|gt|amp);/g, (_, e: string) => ({ '#x27': "'", '#39': "'", quot: '"', lt: '<', gt: '>', amp: '&' })[e]!);
   const post = (path: string, who: Session, fields: Record<string, string>) =>
     app.fetch(path, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: TEST_ORIGIN, cookie: who.cookie }, body: new URLSearchParams(fields).toString() });
 
@@ -240,6 +332,60 @@ describe('the admin pages', () => {
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain('Line 3: word must not be empty');
     expect(await (await get(`/api/books/${BOOK}/pronunciations`)).json()).toEqual({ entries: [] });
+  });
+
+  test('phonemes are written [[…]] after the respelling: saved, shown back, and a refused value keeps the text and says why', async () => {
+    expect(await (await page(`/admin/books/${BOOK}/pronunciations`, admin)).text()).toContain('Phonemes (eSpeak), optional');
+    const saved = await post(`/admin/books/${BOOK}/pronunciations`, admin, { entries: "Shu Ching = Shoo Ching [[S'u: tS'IN]]\nQi = Chee [[tS'i:]] | exact\nLin = Lean" });
+    expect(saved.status).toBe(303);
+    expect(await (await get(`/api/books/${BOOK}/pronunciations`)).json()).toEqual({
+      entries: [
+        { word: 'Shu Ching', say: 'Shoo Ching', case_sensitive: false, phonemes: "S'u: tS'IN" },
+        { word: 'Qi', say: 'Chee', case_sensitive: true, phonemes: "tS'i:" },
+        { word: 'Lin', say: 'Lean', case_sensitive: false },
+      ],
+    });
+    const html = await (await page(`/admin/books/${BOOK}/pronunciations`, admin)).text();
+    expect(textareaOf(html)).toBe("Shu Ching = Shoo Ching [[S'u: tS'IN]]\nQi = Chee [[tS'i:]] | exact\nLin = Lean");
+
+    for (const [typed, message] of [
+      ['Lin = Lean\nShu Ching = Shoo Ching [[S$u:]]', 'Line 2: phonemes must be eSpeak phoneme mnemonics'],
+      ['Shu Ching = Shoo Ching [[S[u]]]', 'Line 1: phonemes must not hold [ or ]'],
+      [`Shu Ching = Shoo Ching [[${'S'.repeat(201)}]]`, 'Line 1: phonemes must be at most 200 characters'],
+    ] as const) {
+      const refused = await post(`/admin/books/${BOOK}/pronunciations`, admin, { entries: typed });
+      expect(refused.status).toBe(400);
+      const body = await refused.text();
+      expect(body).toContain(message);
+      expect(textareaOf(body)).toBe(typed);
+    }
+    expect(((await (await get(`/api/books/${BOOK}/pronunciations`)).json()) as { entries: unknown[] }).entries).toHaveLength(3);
+    await put(`/api/books/${BOOK}/pronunciations`, admin, { entries: [] });
+  });
+
+  test('the one-entry form adds an entry with its phonemes; a refused value keeps what was typed and says why', async () => {
+    expect((await post(`/admin/books/${BOOK}/pronunciations`, admin, { entries: 'Lin = Lean' })).status).toBe(303);
+    const form = await (await page(`/admin/books/${BOOK}/pronunciations`, admin)).text();
+    expect(form).toContain('<input id="pronunciation-entry-phonemes" name="phonemes"');
+    expect(form).toContain("For the eSpeak voices: the name in eSpeak phoneme mnemonics, without brackets, e.g. S&#x27;u: tS&#x27;IN");
+
+    const added = await post(`/admin/books/${BOOK}/pronunciations`, admin, { word: 'Shu Ching', say: 'Shoo Ching', phonemes: "S'u: tS'IN", exact: '1' });
+    expect(added.status).toBe(303);
+    expect(added.headers.get('location')).toBe(`/admin/books/${BOOK}/pronunciations?saved=2&outdated=0`);
+    expect(((await (await get(`/api/books/${BOOK}/pronunciations`)).json()) as { entries: unknown[] }).entries).toEqual([
+      { word: 'Lin', say: 'Lean', case_sensitive: false },
+      { word: 'Shu Ching', say: 'Shoo Ching', case_sensitive: true, phonemes: "S'u: tS'IN" },
+    ]);
+
+    const refused = await post(`/admin/books/${BOOK}/pronunciations`, admin, { word: 'Qi', say: 'Chee', phonemes: 'tʃi' });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain('phonemes must be eSpeak phoneme mnemonics: ASCII letters, digits, spaces and');
+    expect(html).toContain('name="word" maxlength="64" required value="Qi"');
+    expect(html).toContain('name="say" maxlength="200" required value="Chee"');
+    expect(html).toMatch(/name="phonemes"[^>]*value="tʃi"[^>]*aria-invalid="true"/);
+    expect(((await (await get(`/api/books/${BOOK}/pronunciations`)).json()) as { entries: unknown[] }).entries).toHaveLength(2);
+    await put(`/api/books/${BOOK}/pronunciations`, admin, { entries: [] });
   });
 
   test('reported words are listed with a way to add them to the list (prefilled) or dismiss them', async () => {

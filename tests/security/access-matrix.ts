@@ -377,6 +377,14 @@ export const ACCESS_MATRIX: Record<string, Row> = {
 
   // Export
   'GET /api/export/:slug': { access: 'pro', query: { from: '1', to: '1' } },
+  // Narrated EPUB and audiobook exports: made for readers with Pro; each request is its reader's (another's id is 404)
+  'POST /api/exports': { access: 'pro', json: { slug: 'morning-bread', from: 1, to: 1, format: 'audiobook' } },
+  'GET /api/exports/:job_id': { access: 'user', params: { job_id: '00000000-0000-4000-8000-000000000000' } },
+  'GET /api/exports/:job_id/file': { access: 'user', params: { job_id: '00000000-0000-4000-8000-000000000000' } },
+  'GET /exports': { access: 'user' },
+  'GET /exports/new': { access: 'pro', query: { slug: 'morning-bread' } },
+  'POST /exports': { access: 'pro', form: { slug: 'morning-bread', from: '1', to: '1', format: 'epub-narrated' } },
+  'GET /exports/:id': { access: 'user', params: { id: '00000000-0000-4000-8000-000000000000' } },
 
   // OPDS catalogue for e-reader apps: HTTP Basic with an app password only, never a session
   'GET /opds': { access: 'app-password' },

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateAudioKind } from '../../src/features/audio/generation/kind.ts';
 import { voiceSamplesKind } from '../../src/features/audio/samples/kind.ts';
+import { exportBuildKind } from '../../src/features/exports/kind.ts';
 import { jobKind, startJobRunner, type JobKindSpec, type JobRunner } from '../../src/platform/queue/index.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { DEBUG_TOKEN, TEST_ORIGIN } from './auth.ts';
@@ -21,12 +22,14 @@ export interface AudioTestApp extends TestApp {
   kind: JobKindSpec;
   /** audio.voice-samples with the fake engines; the runner runs it only when started with `samples: true`. */
   samplesKind: JobKindSpec;
+  /** exports.build on the same store; the runner runs it only when started with `exports: true`. */
+  exportsKind: JobKindSpec;
   startRunner(): JobRunner;
   stopRunner(): Promise<void>;
 }
 
 /** `env`: more configuration, e.g. PAYMENTS_CONFIGURED_ENV (tests/support/payments.ts) for the contract's daily limit. */
-export async function startAudioApp(options: { runner?: boolean; leaseSeconds?: number; samples?: boolean; env?: Record<string, string>; clock?: Clock } = {}): Promise<AudioTestApp> {
+export async function startAudioApp(options: { runner?: boolean; leaseSeconds?: number; samples?: boolean; exports?: boolean; env?: Record<string, string>; clock?: Clock } = {}): Promise<AudioTestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'chapterhouse-audio-'));
   const app = await startTestApp({
     env: { DEBUG_LOGIN_TOKEN: DEBUG_TOKEN, ...options.env },
@@ -43,6 +46,9 @@ export async function startAudioApp(options: { runner?: boolean; leaseSeconds?: 
   const samplesWorkerFile = join(dir, 'voice-samples.worker.ts');
   writeFileSync(samplesWorkerFile, `import { startFakeVoiceSamplesWorker } from ${JSON.stringify(support)};\nstartFakeVoiceSamplesWorker(${JSON.stringify(config)});\n`);
   const samplesKind = jobKind({ ...voiceSamplesKind, workerFile: samplesWorkerFile, leaseSeconds: options.leaseSeconds ?? voiceSamplesKind.leaseSeconds });
+  const exportsWorkerFile = join(dir, 'exports.worker.ts');
+  writeFileSync(exportsWorkerFile, `import { startFakeExportWorker } from ${JSON.stringify(support)};\nstartFakeExportWorker(${JSON.stringify(config)});\n`);
+  const exportsKind = jobKind({ ...exportBuildKind, workerFile: exportsWorkerFile });
 
   let runner: JobRunner | null = null;
   const startRunner = () =>
@@ -51,7 +57,7 @@ export async function startAudioApp(options: { runner?: boolean; leaseSeconds?: 
       databaseUrl: (app.platform.database as TestDatabase).url,
       cache: app.platform.cache,
       log: app.platform.log,
-      kinds: options.samples ? [kind, samplesKind] : [kind],
+      kinds: [kind, ...(options.samples ? [samplesKind] : []), ...(options.exports ? [exportsKind] : [])],
       pollIntervalMs: 50,
       backoffBaseMs: 50,
       progressIntervalMs: 50,
@@ -67,6 +73,7 @@ export async function startAudioApp(options: { runner?: boolean; leaseSeconds?: 
     ...app,
     kind,
     samplesKind,
+    exportsKind,
     startRunner,
     stopRunner,
     async close() {

@@ -1,4 +1,5 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TtsError, type EngineId, type Pcm, type SpeechEngine, type Voice, type SpeechCatalog } from '../../src/integrations/tts/index.ts';
 
@@ -23,6 +24,12 @@ type Behaviour =
 
 interface FakeVoice extends Voice {
   behaviour: Behaviour;
+  /** Samples a second (FAKE_RATE unless said). */
+  rate?: number;
+  /** Every text it is given is written down (SPOKEN_LOG). */
+  records?: boolean;
+  /** Seconds of speech a character (SECONDS_PER_CHAR unless said). */
+  pace?: number;
 }
 
 const voice = (id: string, name: string, engine: EngineId, behaviour: Behaviour): FakeVoice => ({ id, name, engine, language: 'en-US', behaviour });
@@ -37,10 +44,37 @@ export const FAKE_VOICES: readonly FakeVoice[] = [
   voice('flite-kal', 'Kal (test)', 'flite', { kind: 'ok', delayMs: 20 }),
 ];
 
-export function tone(text: string): Pcm {
-  const samples = new Int16Array(Math.max(1, Math.round(text.length * SECONDS_PER_CHAR * FAKE_RATE)));
-  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(3000 * Math.sin((2 * Math.PI * 220 * i) / FAKE_RATE));
-  return { sampleRate: FAKE_RATE, samples };
+/**
+ * Voices for the dialogue tests: known to their engine and accepted everywhere, but not listed by
+ * GET /api/voices (like an OpenAI-compatible server's voices while it cannot be asked), so that the
+ * lists other tests expect stay as they are. The two English ones write down what they are given
+ * (the worker runs in another thread: a file, read with spokenBy); the dialogue one has another
+ * sample rate than the main one (its audio is resampled) and speaks half as fast (0.02 s a character).
+ */
+export const UNLISTED_VOICES: readonly FakeVoice[] = [
+  { id: 'espeak-en-gb', name: 'English (UK, test)', engine: 'espeak', language: 'en-GB', behaviour: { kind: 'ok', delayMs: 5 }, records: true },
+  { id: 'flite-awb', name: 'Awb (test)', engine: 'flite', language: 'en-GB', behaviour: { kind: 'ok', delayMs: 5 }, records: true, rate: 22_050, pace: 0.02 },
+  { id: 'espeak-pt-br', name: 'Portuguese (test)', engine: 'espeak', language: 'pt-BR', behaviour: { kind: 'ok', delayMs: 5 } },
+];
+const ALL_VOICES = [...FAKE_VOICES, ...UNLISTED_VOICES];
+
+/** Shared by every thread and test process; a test finds its own lines by a word only its chapter has. */
+const SPOKEN_LOG = join(tmpdir(), 'chapterhouse-fake-speech.jsonl');
+
+/** What the recording voices were given, in order, of the calls whose text contains `marker`. */
+export async function spokenBy(marker: string): Promise<{ voice: string; text: string }[]> {
+  const file = Bun.file(SPOKEN_LOG);
+  if (!(await file.exists())) return [];
+  return (await file.text())
+    .split('\n')
+    .filter((line) => line.includes(marker))
+    .map((line) => JSON.parse(line) as { voice: string; text: string });
+}
+
+export function tone(text: string, rate = FAKE_RATE, pace = SECONDS_PER_CHAR): Pcm {
+  const samples = new Int16Array(Math.max(1, Math.round(text.length * pace * rate)));
+  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(3000 * Math.sin((2 * Math.PI * 220 * i) / rate));
+  return { sampleRate: rate, samples };
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -59,7 +93,7 @@ function firstTime(markerDir: string, name: string): boolean {
 }
 
 function fakeEngine(id: EngineId, markerDir: string): SpeechEngine {
-  const voices = FAKE_VOICES.filter((v) => v.engine === id);
+  const voices = ALL_VOICES.filter((v) => v.engine === id);
   return {
     id,
     format: id === 'flite' ? 'wav' : 'mp3',
@@ -67,8 +101,10 @@ function fakeEngine(id: EngineId, markerDir: string): SpeechEngine {
     available: async () => true,
     voices: async () => voices.map(({ id, name, engine, language }) => ({ id, name, engine, language })),
     async synthesize(text, voiceId, { signal } = {}) {
-      const behaviour = voices.find((v) => v.id === voiceId)?.behaviour;
+      const voice = voices.find((v) => v.id === voiceId);
+      const behaviour = voice?.behaviour;
       if (!behaviour) throw new TtsError(`unknown voice ${voiceId}`, false, id);
+      if (voice.records) appendFileSync(SPOKEN_LOG, `${JSON.stringify({ voice: voiceId, text })}\n`);
       switch (behaviour.kind) {
         case 'broken':
           throw new TtsError('the fake engine refuses this text', false, id);
@@ -83,7 +119,7 @@ function fakeEngine(id: EngineId, markerDir: string): SpeechEngine {
         case 'ok':
           await sleep(behaviour.delayMs, signal);
       }
-      return tone(text);
+      return tone(text, voice.rate, voice.pace);
     },
   };
 }
@@ -96,7 +132,7 @@ export function fakeSpeech(markerDir: string): SpeechCatalog {
       return FAKE_VOICES.map(({ id, name, engine, language }) => ({ id, name, engine, language }));
     },
     async engineOfVoice(voiceId) {
-      const found = FAKE_VOICES.find((v) => v.id === voiceId);
+      const found = ALL_VOICES.find((v) => v.id === voiceId);
       return found ? engines.get(found.engine)! : null;
     },
   };

@@ -42,7 +42,15 @@ export function ExportForm({ ctx, slug, first, last, pro, afterSignIn = false }:
           {t('export.download')}
         </button>
       </form>
-      {pro ? '' : <ExportBlocked ctx={ctx} afterSignIn={afterSignIn} />}
+      {pro ? (
+        <p class="book-export__narrated">
+          <a href={`/exports/new?slug=${encodeURIComponent(slug)}`} safe>
+            {t('exports.link')}
+          </a>
+        </p>
+      ) : (
+        <ExportBlocked ctx={ctx} afterSignIn={afterSignIn} />
+      )}
     </section>
   );
 }

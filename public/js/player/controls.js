@@ -41,8 +41,9 @@
     ui.close.addEventListener('click', actions.close);
     ns.bindKeys(ui.bar, actions);
     ns.bindPageSpace(ui.bar, actions);
-    var player = ui.bar.closest('[data-player]');
-    ns.bindPageArrows(function () { return !ui.bar.hidden && player.classList.contains('player--playing'); }, actions);
+    // Playing as the audio element says now: the class follows its play and pause events, a moment later.
+    var audio = ui.bar.closest('[data-player]').querySelector('[data-player-audio]');
+    ns.bindPageArrows(function () { return !ui.bar.hidden && !!audio && !audio.paused; }, actions);
     // Escape closes the options and gives focus back to the button that opened them.
     ui.bar.addEventListener('keydown', function (event) {
       if (event.key !== 'Escape' || !bar.optionsOpen()) return;

@@ -84,6 +84,7 @@
   // Start: the listener's settings and place, then show the player.
   var autoStart = next.continuing();
   Promise.all([settings.load(), position.load()]).then(function () {
+    source.setDialogueVoice(settings.values.dialogue_voice);
     source.setVoice(settings.values.voice);
     voices.show(settings.values.voice);
     playback.prepare();

@@ -1,4 +1,4 @@
-// The listener's audio settings (voice, speed, auto-next): read from GET /api/settings on arrival,
+// The listener's audio settings (voice, dialogue voice, speed, auto-next): read from GET /api/settings on arrival,
 // changes made in the player saved with PUT /api/settings, gathered for a moment so that dragging
 // the speed slider is one request.
 (function () {
@@ -8,7 +8,7 @@
 
   ns.createSettings = function () {
     // Listening goes on into the next chapter unless the listener turned that off (decisions.md).
-    var values = { speed: 1, auto_next: true, voice: null };
+    var values = { speed: 1, auto_next: true, voice: null, dialogue_voice: null };
     var timer = 0;
     var unsaved = {};
     return {
@@ -26,6 +26,8 @@
             if (typeof prefs.speed === 'number') values.speed = prefs.speed;
             values.auto_next = prefs.auto_next !== false;
             values.voice = prefs.voice || null;
+            // Absent: off, one voice reads everything.
+            values.dialogue_voice = prefs.dialogue_voice || null;
             return values;
           });
       },

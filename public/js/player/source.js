@@ -3,6 +3,8 @@
 // made and serves the stored file, with seeking, once it is; `from=k` starts it at sentence k,
 // stored or not), and the sentence timings (`estimate=1`: estimated from the chapter's script
 // while its audio is not stored, so the player can show and seek a place before it exists).
+// With the listener's dialogue voice every request names it too (dialogue_voice): the quotations
+// read by that voice are another narration of the chapter, with its own job, file and timings.
 (function () {
   'use strict';
   var ns = (window.ChapterhousePlayer = window.ChapterhousePlayer || {});
@@ -15,28 +17,32 @@
     return /^(en|pt|es|fr|id)$/.test(locale || '') ? locale : null;
   }
   ns.narrationLanguage = language;
-  /** extra: more query parameters, e.g. {from: 12} or {estimate: 1}. */
-  function path(base, slug, chapter, voice, extra) {
+  /** extra: more query parameters, e.g. {from: 12} or {estimate: 1}; dialogue: the dialogue voice or null. */
+  function path(base, slug, chapter, voice, extra, dialogue) {
     var locale = language();
     var query = locale ? ['locale=' + locale] : voice ? ['voice=' + encodeURIComponent(voice)] : [];
+    if (!locale && voice && dialogue) query.push('dialogue_voice=' + encodeURIComponent(dialogue));
     Object.keys(extra || {}).forEach(function (name) {
       query.push(name + '=' + encodeURIComponent(extra[name]));
     });
     return base + encodeURIComponent(slug) + '/' + chapter + (query.length ? '?' + query.join('&') : '');
   }
-  function body(slug, chapter, voice) {
+  function body(slug, chapter, voice, dialogue) {
     var locale = language();
     if (locale) return { slug: slug, chapter: chapter, locale: locale };
+    if (voice && dialogue) return { slug: slug, chapter: chapter, voice: voice, dialogue_voice: dialogue };
     return voice ? { slug: slug, chapter: chapter, voice: voice } : { slug: slug, chapter: chapter };
   }
 
   /**
    * events: onStored() when the job is done, onFailed(reason) when it failed.
-   * request() resolves to {status: 202|402|..., job, message}; a voice the server no longer offers
-   * (400) is dropped once for the default voice.
+   * request() resolves to {status: 202|402|..., job, message}; a dialogue voice the server refuses
+   * (400: not offered, or not of the voice's language) is dropped first, then a voice it no longer
+   * offers, for the default voice.
    */
   ns.createAudioSource = function (slug, chapter, events) {
     var voice = null;
+    var dialogue = null;
     var timer = 0;
     var stored = false;
     var round = 0; // moves on with the chapter: a status answer of the chapter left is ignored
@@ -65,7 +71,11 @@
         stored = true;
         return Promise.resolve({ status: 202, job: job });
       }
-      return ns.json('POST', '/api/audio', body(slug, chapter, voice)).then(function (res) {
+      return ns.json('POST', '/api/audio', body(slug, chapter, voice, dialogue)).then(function (res) {
+        if (res.status === 400 && voice && dialogue && !language()) {
+          dialogue = null;
+          return request();
+        }
         if (res.status === 400 && voice && !language()) {
           voice = null;
           return request();
@@ -79,7 +89,7 @@
       clearTimeout(timer);
       var mine = round;
       timer = setTimeout(function () {
-        ns.json('GET', path('/api/audio/status/', slug, chapter, voice))
+        ns.json('GET', path('/api/audio/status/', slug, chapter, voice, null, dialogue))
           .then(function (res) {
             if (mine !== round) return;
             var status = res.ok && res.data ? res.data.status : null;
@@ -106,12 +116,22 @@
       voice: function () {
         return voice;
       },
+      /** The listener's dialogue voice (null: off); like another voice, other audio. */
+      setDialogueVoice: function (id) {
+        clearTimeout(timer);
+        round++;
+        if ((id || null) !== dialogue) {
+          stored = false;
+          ready = null;
+        }
+        dialogue = id || null;
+      },
       /** Another chapter of the page (auto-next, the lock screen's previous and next track). */
       setChapter: function (nextSlug, nextChapter) {
         clearTimeout(timer);
         round++;
         var known = askedAhead;
-        ready = known && known.slug === nextSlug && known.chapter === nextChapter && known.voice === voice && known.timings ? { job: known.job, timings: known.timings } : null;
+        ready = known && known.slug === nextSlug && known.chapter === nextChapter && known.voice === voice && known.dialogue === dialogue && known.timings ? { job: known.job, timings: known.timings } : null;
         askedAhead = null;
         slug = nextSlug;
         chapter = nextChapter;
@@ -128,7 +148,7 @@
       },
       /** The whole chapter, or (from > 0) the audio from the start of sentence `from` on. */
       streamUrl: function (from) {
-        return path('/api/audio-stream/', slug, chapter, voice, from > 0 ? { from: from } : null);
+        return path('/api/audio-stream/', slug, chapter, voice, from > 0 ? { from: from } : null, dialogue);
       },
       /**
        * {sentences: [{start, end, text}], duration, estimated}: the stored audio's timings, or with
@@ -136,7 +156,7 @@
        * there are none.
        */
       timings: function (estimate) {
-        var url = path('/api/audio/timings/', slug, chapter, voice, estimate ? { estimate: 1 } : null);
+        var url = path('/api/audio/timings/', slug, chapter, voice, estimate ? { estimate: 1 } : null, dialogue);
         var known = !estimate && ready && ready.timings;
         if (ready) ready.timings = null;
         if (!known) return readTimings(url);
@@ -149,16 +169,16 @@
        * is made but not counted against the free chapters until its stream is played.
        */
       requestAhead: function (next) {
-        var ask = body(slug, next, voice);
+        var ask = body(slug, next, voice, dialogue);
         ask.ahead = true;
-        var asked = { slug: slug, chapter: next, voice: voice, job: null };
+        var asked = { slug: slug, chapter: next, voice: voice, dialogue: dialogue, job: null };
         return ns.json('POST', '/api/audio', ask).then(function (res) {
           if (res.status === 202 && res.data) {
             asked.job = res.data;
             askedAhead = asked;
             // Stored already: its timings too, so that the chapter starts with nothing more to ask.
             if (res.data.status === 'done') {
-              asked.timings = readTimings(path('/api/audio/timings/', asked.slug, next, asked.voice)).catch(function () {
+              asked.timings = readTimings(path('/api/audio/timings/', asked.slug, next, asked.voice, null, asked.dialogue)).catch(function () {
                 return null;
               });
             }

@@ -17,7 +17,13 @@ export const ChapterParams = t.Object({
   slug: Slug,
   n: t.Numeric({ minimum: 1, maximum: MAX_CHAPTER, multipleOf: 1, error: 'n must be a chapter number (a whole number of at least 1)' }),
 });
-export const VoiceQuery = t.Object({ voice: t.Optional(Voice), locale: t.Optional(Language) });
+/** A second voice, of the voice's language, reading the text inside quotation marks: another narration, stored apart. */
+export const DialogueVoice = t.String({
+  pattern: VOICE_PATTERN,
+  error: 'dialogue_voice must be a voice id (see GET /api/voices)',
+  description: 'a voice of the same language that reads the dialogue (text in quotation marks); absent or equal to voice: one voice reads all',
+});
+export const VoiceQuery = t.Object({ voice: t.Optional(Voice), locale: t.Optional(Language), dialogue_voice: t.Optional(DialogueVoice) });
 
 export const JobStatus = t.Union([t.Literal('pending'), t.Literal('generating'), t.Literal('done'), t.Literal('failed')]);
 export const JobResponse = t.Object({ job_id: t.String(), status: JobStatus }, { title: 'AudioJob' });

@@ -1,4 +1,4 @@
-import { prepareScript, type Script, type Voice } from '../../integrations/tts/index.ts';
+import { prepareScript, takesPhonemes, type Script, type Voice } from '../../integrations/tts/index.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { translatedChapter } from '../translation/service.ts';
 import { chapterForNarration } from './generation/queries.ts';
@@ -13,7 +13,8 @@ import type { Target } from './queries.ts';
  */
 export type NarrationScript = { script: Script; bookTitle: string } | { missing: string };
 
-export async function narrationScript(db: Db, target: Target, voice: Voice): Promise<NarrationScript> {
+/** `dialogue`: the voice reading the quotations, when another one does (phonemes only when both voices take them). */
+export async function narrationScript(db: Db, target: Target, voice: Voice, dialogue: Voice | null = null): Promise<NarrationScript> {
   const { locale } = parseNarration(target.voice);
   const chapter = await chapterForNarration(db, target.slug, target.chapter);
   if (!chapter) return { missing: 'the chapter no longer exists' };
@@ -24,7 +25,8 @@ export async function narrationScript(db: Db, target: Target, voice: Voice): Pro
     chapter.text = translated.text;
   }
   const script = prepareScript(`${chapter.title}\n\n${chapter.text}`, { locale: voice.language.split('-')[0] });
-  const say = await narrationPronouncer(db, target.slug);
+  const phonemes = takesPhonemes(voice.engine) && (!dialogue || takesPhonemes(dialogue.engine));
+  const say = await narrationPronouncer(db, target.slug, { phonemes });
   for (const chunk of script.chunks) {
     const spoken = say(chunk.text);
     if (spoken !== chunk.text) chunk.spoken = spoken;

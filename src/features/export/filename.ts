@@ -1,11 +1,14 @@
 import { transliterate } from '../../platform/text/slug.ts';
 import type { ExportRange } from './model.ts';
 
-/** "Title - chapters 1-50.epub" (one chapter: "Title - chapter 7.epub"). */
-export function downloadName(title: string, range: ExportRange): string {
+/**
+ * "Title - chapters 1-50.epub" (one chapter: "Title - chapter 7.epub"); other exports name what
+ * they are: "Title - chapters 1-50 (narrated).epub", "… (audiobook).mp3".
+ */
+export function downloadName(title: string, range: ExportRange, kind: { extension: string; note?: string } = { extension: 'epub' }): string {
   const clean = title.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 150) || 'Book';
   const chapters = range.from === range.to ? `chapter ${range.from}` : `chapters ${range.from}-${range.to}`;
-  return `${clean} - ${chapters}.epub`;
+  return `${clean} - ${chapters}${kind.note ? ` (${kind.note})` : ''}.${kind.extension}`;
 }
 
 /** The quoted `filename` of Content-Disposition: letters transliterated, anything else not printable ASCII as `_`. */

@@ -127,13 +127,13 @@ export function bookIdentifier(slug: string, range: ExportRange): string {
   return `urn:uuid:${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-function epubBook(book: ExportBookRow, range: ExportRange, now: Date): EpubBook {
+export function epubBook(book: ExportBookRow, range: ExportRange, now: Date, identity = book.slug): EpubBook {
   return {
     title: book.title,
     author: book.author || 'Unknown',
     description: book.description,
     language: book.language,
-    identifier: bookIdentifier(book.slug, range),
+    identifier: bookIdentifier(identity, range),
     date: now.toISOString().slice(0, 10),
     rangeLabel: rangeLabel(range),
   };
@@ -162,6 +162,6 @@ async function* tapNumbers(chapters: AsyncIterable<SourceChapter>, into: (number
 }
 
 /** Copies of the same range made before the book changed are never served again. */
-async function removeOlderCopies(objects: ObjectStore, prefix: string, keep: string): Promise<void> {
+export async function removeOlderCopies(objects: ObjectStore, prefix: string, keep: string): Promise<void> {
   for (const old of await objects.list(prefix)) if (old.key !== keep) await objects.delete(old.key);
 }

@@ -29,6 +29,10 @@ export function readSettingsForm(form: SettingsForm): FormOutcome {
       continue;
     }
     if (text === undefined) continue;
+    if (field === 'dialogue_voice') {
+      candidate.dialogue_voice = text === '' ? null : text; // "Same voice (off)"
+      continue;
+    }
     candidate[field] = NUMERIC.has(field) ? numberOf(text) : text;
   }
   const invalid = new Set<SettingsField>();

@@ -3,8 +3,8 @@ import type { TLiteral, TUnion } from '@sinclair/typebox';
 import { FONT_FAMILIES, THEMES } from '../../platform/http/appearance.ts';
 import { LOCALES } from '../../platform/i18n/locale.ts';
 
-/** One reader's settings: the seven fields of GET /api/settings (decisions.md, "Shapes"). */
-export const SETTINGS_FIELDS = ['auto_next', 'voice', 'speed', 'theme', 'locale', 'font_family', 'font_size'] as const;
+/** One reader's settings: the seven fields of GET /api/settings (decisions.md, "Shapes"), and dialogue_voice since. */
+export const SETTINGS_FIELDS = ['auto_next', 'voice', 'speed', 'theme', 'locale', 'font_family', 'font_size', 'dialogue_voice'] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
 // The default voice is the first of /api/voices (settings/voices.ts); this one only on a server without any speech engine.
@@ -33,6 +33,8 @@ export const SettingsSchema = t.Object({
   locale: oneOf(LOCALES, 'locale'),
   font_family: oneOf(FONT_FAMILIES, 'font_family'),
   font_size: t.Number(),
+  // Present only when set, so that the seven fields of decisions.md stay exactly what they were.
+  dialogue_voice: t.Optional(t.String({ description: 'the voice that reads the dialogue (text in quotation marks), of the same language as voice; absent: voice reads everything' })),
 }, { title: 'Settings' });
 export type Settings = Static<typeof SettingsSchema>;
 
@@ -46,6 +48,8 @@ export const SettingsPatchSchema = t.Object(
     locale: t.Optional(oneOf(LOCALES, 'locale')),
     font_family: t.Optional(oneOf(FONT_FAMILIES, 'font_family')),
     font_size: t.Optional(t.Number({ minimum: FONT_SIZE_RANGE.min, maximum: FONT_SIZE_RANGE.max, error: 'font_size must be a number from 0.5 to 3.0 (0 is not allowed)' })),
+    // '' is what the page's "Same voice (off)" sends: off, as null is.
+    dialogue_voice: t.Optional(t.Union([t.String({ pattern: VOICE_PATTERN }), t.Literal(''), t.Null()], { error: 'dialogue_voice must be null or a voice id of the same language as voice' })),
   },
   { additionalProperties: false },
 );
@@ -80,6 +84,8 @@ export const SettingsFormSchema = t.Object({
   locale: text(),
   font_family: text(),
   font_size: text(),
+  /** Empty: off (the voice reads everything). */
+  dialogue_voice: text(),
 });
 export type SettingsForm = Static<typeof SettingsFormSchema>;
 

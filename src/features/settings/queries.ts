@@ -5,6 +5,9 @@ import type { UserSettingsTable } from '../../platform/db/schema.ts';
 import type { Reader } from '../../platform/http/auth.ts';
 import type { SettingsPatch } from './model.ts';
 
+/** What a write sets: the dialogue voice is written into the voice column (settings/dialogue.ts). */
+export type SettingsRowPatch = Omit<SettingsPatch, 'dialogue_voice'>;
+
 /** The stored row: a null field means "never chosen", read as the default. */
 export type SettingsRow = Omit<Selectable<UserSettingsTable>, 'id' | 'user_id' | 'session_id'>;
 
@@ -26,9 +29,9 @@ export async function findSettings(db: Db, reader: Reader): Promise<SettingsRow 
  * existing row (the partial unique index of their kind) set just those fields. Returns the row as
  * stored afterwards. An empty patch must not reach here (nothing to write).
  */
-export async function upsertSettings(db: Db, reader: Reader, patch: SettingsPatch): Promise<SettingsRow> {
+export async function upsertSettings(db: Db, reader: Reader, patch: SettingsRowPatch): Promise<SettingsRow> {
   const owner = reader.kind === 'user' ? { user_id: reader.userId, session_id: null } : { user_id: null, session_id: reader.sessionId };
-  const fields = Object.keys(patch) as (keyof SettingsPatch)[];
+  const fields = Object.keys(patch) as (keyof SettingsRowPatch)[];
   return db
     .insertInto('user_settings')
     .values({ ...owner, ...patch })

@@ -2,8 +2,9 @@ import type { Db } from '../../platform/db/index.ts';
 import type { Reader } from '../../platform/http/auth.ts';
 import { FONT_FAMILIES, THEMES, type FontFamily, type Theme } from '../../platform/http/appearance.ts';
 import { LOCALES, type Locale } from '../../platform/i18n/locale.ts';
-import { DEFAULT_SETTINGS, FONT_SIZE_RANGE, SPEED_RANGE, type Privacy, type Settings, type SettingsPatch } from './model.ts';
-import { findLibraryPrivate, findSettings, updateLibraryPrivate, upsertSettings, type SettingsRow } from './queries.ts';
+import { splitStoredVoice } from './dialogue.ts';
+import { DEFAULT_SETTINGS, FONT_SIZE_RANGE, SPEED_RANGE, type Privacy, type Settings } from './model.ts';
+import { findLibraryPrivate, findSettings, updateLibraryPrivate, upsertSettings, type SettingsRow, type SettingsRowPatch } from './queries.ts';
 
 /** The appearance part of the settings, as far as the reader has chosen it (cookies carry these). */
 export interface StoredAppearance {
@@ -29,14 +30,16 @@ function inRange(value: number | null | undefined, range: { min: number; max: nu
  * or one outside the range reads as 1.0; so does anything else the checks would not accept now.
  */
 export function toSettings(row: Partial<SettingsRow> | undefined): Settings {
+  const voices = splitStoredVoice(row?.voice);
   return {
     auto_next: row?.auto_next ?? DEFAULT_SETTINGS.auto_next,
-    voice: row?.voice || DEFAULT_SETTINGS.voice,
+    voice: voices.voice || DEFAULT_SETTINGS.voice,
     speed: inRange(row?.speed, SPEED_RANGE) ? tidy(row.speed) : DEFAULT_SETTINGS.speed,
     theme: isOneOf(THEMES, row?.theme) ? row.theme : DEFAULT_SETTINGS.theme,
     locale: isOneOf(LOCALES, row?.locale) ? row.locale : DEFAULT_SETTINGS.locale,
     font_family: isOneOf(FONT_FAMILIES, row?.font_family) ? row.font_family : DEFAULT_SETTINGS.font_family,
     font_size: inRange(row?.font_size, FONT_SIZE_RANGE) ? tidy(row.font_size) : DEFAULT_SETTINGS.font_size,
+    ...(voices.dialogue_voice ? { dialogue_voice: voices.dialogue_voice } : {}),
   };
 }
 
@@ -58,10 +61,10 @@ export async function settingsOf(db: Db, reader: Reader): Promise<Settings> {
   return toSettings(await findSettings(db, reader));
 }
 
-/** Writes a checked patch (an empty one writes nothing) and returns the row as now stored. */
-export async function saveSettings(db: Db, reader: Reader, patch: SettingsPatch): Promise<SettingsRow | undefined> {
+/** Writes a checked patch (an empty one writes nothing; the voices composed: settings/dialogue.ts) and returns the row as now stored. */
+export async function saveSettings(db: Db, reader: Reader, patch: SettingsRowPatch): Promise<SettingsRow | undefined> {
   // An explicit undefined would otherwise become "set to null" in the upsert.
-  const given = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as SettingsPatch;
+  const given = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as SettingsRowPatch;
   if (Object.keys(given).length === 0) return findSettings(db, reader);
   return upsertSettings(db, reader, given);
 }

@@ -130,6 +130,13 @@ function skipSpaces(text: string, at: number, end: number): number {
   return at;
 }
 
+/** A stretch of Script.text [from, to) that took `seconds` to say (dialogue.ts, dialogueSpans). */
+export interface TimedSpan {
+  from: number;
+  to: number;
+  seconds: number;
+}
+
 export interface SentenceTiming {
   index: number;
   /** Seconds from the start of the audio. */
@@ -142,18 +149,21 @@ export interface SentenceTiming {
  * shared by character count inside a chunk (no engine here reports word timings). `chunkStarts`
  * (seconds) when the chunks do not simply follow one another in the audio (separately encoded
  * runs, each with its encoder's own start-up and padding); by default each starts where the
- * previous one ended.
+ * previous one ended. `chunkSpans`: for a chunk made of several calls (a dialogue voice), how long
+ * each of its parts took; its time is then shared by them, by characters only inside each part.
  */
-export function sentenceTimings(script: Script, chunkSeconds: readonly number[], chunkStarts?: readonly number[]): SentenceTiming[] {
+export function sentenceTimings(
+  script: Script, chunkSeconds: readonly number[], chunkStarts?: readonly number[], chunkSpans?: readonly (readonly TimedSpan[] | null | undefined)[],
+): SentenceTiming[] {
   const timings: SentenceTiming[] = script.sentences.map((s) => ({ index: s.index, start: Infinity, end: 0 }));
   let clock = 0;
   script.chunks.forEach((chunk, i) => {
     clock = chunkStarts?.[i] ?? clock;
     const seconds = chunkSeconds[i] ?? 0;
-    const letters = chunk.pieces.reduce((sum, p) => sum + (p.to - p.from), 0) || 1;
+    const share = pieceShares(chunk, chunkSpans?.[i]);
     let at = clock;
-    for (const piece of chunk.pieces) {
-      const length = (seconds * (piece.to - piece.from)) / letters;
+    for (const [k, piece] of chunk.pieces.entries()) {
+      const length = seconds * share[k]!;
       const timing = timings[piece.sentence]!;
       timing.start = Math.min(timing.start, at);
       timing.end = Math.max(timing.end, at + length);
@@ -163,6 +173,19 @@ export function sentenceTimings(script: Script, chunkSeconds: readonly number[],
   });
   const ms = (s: number) => Math.round(s * 1000) / 1000;
   return timings.map((t) => ({ index: t.index, start: ms(Number.isFinite(t.start) ? t.start : clock), end: ms(Math.max(t.end, Number.isFinite(t.start) ? t.start : clock)) }));
+}
+
+/** Each piece's share of its chunk's audio: by the time of the spans it overlaps when there are any, else by characters. */
+function pieceShares(chunk: Chunk, spans: readonly TimedSpan[] | null | undefined): number[] {
+  const letters = chunk.pieces.reduce((sum, p) => sum + (p.to - p.from), 0) || 1;
+  const byLetters = chunk.pieces.map((p) => (p.to - p.from) / letters);
+  if (!spans?.length) return byLetters;
+  const overlap = (p: Piece, s: TimedSpan) => Math.max(0, Math.min(p.to, s.to) - Math.max(p.from, s.from));
+  // A span's time goes to the characters of it that pieces hold (not the paragraph breaks between them).
+  const covered = spans.map((s) => chunk.pieces.reduce((sum, p) => sum + overlap(p, s), 0));
+  const timed = chunk.pieces.map((p) => spans.reduce((sum, s, k) => sum + (covered[k]! > 0 ? (overlap(p, s) * s.seconds) / covered[k]! : 0), 0));
+  const total = timed.reduce((sum, t) => sum + t, 0);
+  return total > 0 ? timed.map((t) => t / total) : byLetters;
 }
 
 /** The sentences a narration speaks, in order: what the stored timings list (their index there is the position here). */

@@ -39,6 +39,8 @@ export interface ChunkAudio {
   runByte: number;
   /** On a run's last piece: seconds its encoded stream lasts (MP3: its frames, encoder delay and padding included). */
   runSeconds: number | null;
+  /** Seconds of each part of a chunk made of several calls (Pcm.parts: a dialogue voice); null for one call. */
+  partSeconds: readonly number[] | null;
 }
 
 export interface ChunkNarrationOptions {
@@ -79,7 +81,7 @@ export async function* narrateChunks(engine: SpeechEngine, voiceId: string, scri
         run = null;
       }
       run?.advance(samples.length / sampleRate, bytes.length);
-      yield { index, bytes, seconds: samples.length / sampleRate, sampleRate, opensRun, runSeconds, runTime, runByte };
+      yield { index, bytes, seconds: samples.length / sampleRate, sampleRate, opensRun, runSeconds, runTime, runByte, partSeconds: pcm.parts ?? null };
       index = next;
     }
   } finally {

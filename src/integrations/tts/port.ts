@@ -19,6 +19,8 @@ export interface Pcm {
   sampleRate: number;
   /** Mono, signed 16-bit. */
   samples: Int16Array;
+  /** Seconds of each part, in order, when the audio joins several calls (dialogue.ts): what each really took. */
+  parts?: readonly number[];
 }
 
 export interface SynthesizeOptions {

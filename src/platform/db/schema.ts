@@ -334,6 +334,31 @@ export interface AudioFilesTable {
   chunks: ColumnType<AudioChunk[] | null, string | null | undefined, string | null>;
 }
 
+export type ExportFormat = 'epub-narrated' | 'audiobook';
+export type ExportStatus = 'pending' | 'running' | 'done' | 'failed';
+
+/** A reader's narrated EPUB or audiobook export (migration 20261201000600); `object_key` names the shared build. */
+export interface ExportRequestsTable {
+  id: Generated<string>;
+  user_id: string;
+  book_slug: string;
+  from_chapter: number;
+  to_chapter: number;
+  format: ExportFormat;
+  voice: string;
+  object_key: string;
+  job_id: string | null;
+  status: Generated<ExportStatus>;
+  error: string | null;
+  /** What the build does now, and how far: chapters narrated, or packed, of how many. */
+  stage: 'narrating' | 'packing' | null;
+  stage_done: Generated<number>;
+  stage_total: Generated<number>;
+  size_bytes: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: DefaultTimestamp;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 /** Pronunciation lists: per book, or the site's when book_slug is null (migration 20261201000400). */
 export interface PronunciationsTable {
   id: Generated<string>;
@@ -341,6 +366,8 @@ export interface PronunciationsTable {
   word: string;
   say: string;
   case_sensitive: boolean;
+  /** eSpeak phoneme mnemonics said instead of `say` by eSpeak voices (migration 20261201000500). */
+  phonemes: ColumnType<string | null, string | null | undefined, string | null>;
   position: number;
   created_at: DefaultTimestamp;
 }
@@ -538,6 +565,7 @@ export interface Database {
   audio_files: AudioFilesTable;
   pronunciations: PronunciationsTable;
   pronunciation_reports: PronunciationReportsTable;
+  export_requests: ExportRequestsTable;
   ai_jobs: AiJobsTable;
   ai_usage_daily: AiUsageDailyTable;
   billing_events: BillingEventsTable;

@@ -9,7 +9,7 @@
  *   runner.ts      startJobRunner                                (ROLE=worker|all)
  *   runtime.ts     defineJob, PermanentJobError                  (inside worker threads)
  */
-export { enqueue, getJob, jobStatuses, liveJobIds, cancel, type Job, type EnqueueInput, type QueueDb } from './queue.ts';
+export { enqueue, raisePriority, getJob, jobStatuses, liveJobIds, cancel, type Job, type EnqueueInput, type QueueDb } from './queue.ts';
 export { WAKE_CHANNEL, announceEnqueuesOn, announceJobs, transactionWithJobs } from './wake.ts';
 export {
   claim,

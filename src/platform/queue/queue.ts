@@ -60,6 +60,11 @@ export async function enqueue(db: QueueDb, input: EnqueueInput): Promise<Job> {
   throw new Error(`enqueue of ${input.kind} with dedupe key ${input.dedupeKey} kept racing`);
 }
 
+/** A queued job someone now waits for moves ahead of those queued at a lower priority. */
+export async function raisePriority(db: QueueDb, id: string, priority: number): Promise<void> {
+  await db.updateTable('jobs').set({ priority }).where('id', '=', id).where('status', '=', 'queued').where('priority', '<', priority).execute();
+}
+
 export function getJob(db: QueueDb, id: string): Promise<Job | undefined> {
   return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
 }

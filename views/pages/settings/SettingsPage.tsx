@@ -9,12 +9,15 @@ import { Layout } from '../../layouts/Layout.tsx';
 import { PrivacySection } from './PrivacySection.tsx';
 import { RangeField } from './RangeField.tsx';
 import { VoiceField } from './VoiceField.tsx';
+import { DialogueVoiceField } from './DialogueVoiceField.tsx';
 
 export interface SettingsPageProps {
   ctx: PageContext;
   settings: Settings;
   /** Every voice of /api/voices, in its order. */
   voices: readonly Voice[];
+  /** The voices that may read the dialogue of the reader's voice (its language, itself left out). */
+  dialogueVoices?: readonly Voice[];
   signedIn: boolean;
   /** After the no-JS form was saved (303 back here with ?saved=1). */
   saved: boolean;
@@ -28,7 +31,7 @@ export interface SettingsPageProps {
  * Every reader setting on one page. Without JavaScript it is a plain form (POST /settings, 303
  * back); public/js/settings.js applies each change at once and saves it with PUT /api/settings.
  */
-export function SettingsPage({ ctx, settings, voices: offered, signedIn, saved, invalid, privacy }: SettingsPageProps): JSX.Element {
+export function SettingsPage({ ctx, settings, voices: offered, dialogueVoices = [], signedIn, saved, invalid, privacy }: SettingsPageProps): JSX.Element {
   const { t } = ctx;
   const tag = LOCALE_TAGS[ctx.locale];
   const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 1 });
@@ -102,7 +105,10 @@ export function SettingsPage({ ctx, settings, voices: offered, signedIn, saved, 
           <fieldset class="settings-group">
             <legend safe>{t('settings.listening')}</legend>
             {voices.length > 0 ? (
-              <VoiceField ctx={ctx} voices={voices} selected={settings.voice} />
+              <>
+                <VoiceField ctx={ctx} voices={voices} selected={settings.voice} />
+                <DialogueVoiceField ctx={ctx} voices={dialogueVoices} selected={settings.dialogue_voice ?? null} />
+              </>
             ) : (
               <p class="field__hint" safe>
                 {t('voices.none')}

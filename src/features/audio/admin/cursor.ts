@@ -1,5 +1,5 @@
 import { badRequest } from '../../../platform/http/errors.ts';
-import { VOICE_PATTERN } from '../../settings/model.ts';
+import { NARRATION_VOICE } from '../narration.ts';
 
 /**
  * The keyset cursor of the audio-cache listing: the sort key of the last item of a page,
@@ -16,7 +16,6 @@ export interface CacheCursor {
 }
 
 const CREATED = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const VOICE = new RegExp(VOICE_PATTERN);
 const MAX_INT = 2_147_483_647;
 
 /** Text the database accepts as a parameter: PostgreSQL refuses NUL in text (an error, not a miss). */
@@ -49,6 +48,6 @@ export function decodeCursor(text: string): CacheCursor {
   if (typeof created !== 'string' || !CREATED.test(created) || !isInstant(created)) throw invalid();
   if (typeof slug !== 'string' || !isStorableText(slug, 200)) throw invalid();
   if (typeof chapter !== 'number' || !Number.isInteger(chapter) || chapter < 1 || chapter > MAX_INT) throw invalid();
-  if (typeof voice !== 'string' || !VOICE.test(voice)) throw invalid();
+  if (typeof voice !== 'string' || !NARRATION_VOICE.test(voice)) throw invalid();
   return { created, slug, chapter, voice };
 }

@@ -2,14 +2,13 @@ import { ENGINE_IDS } from '../../../integrations/tts/index.ts';
 import type { Db } from '../../../platform/db/index.ts';
 import { badRequest, notFound } from '../../../platform/http/errors.ts';
 import type { ObjectStore } from '../../../platform/objects/port.ts';
-import { VOICE_PATTERN } from '../../settings/model.ts';
+import { NARRATION_VOICE } from '../narration.ts';
 import { decodeCursor, encodeCursor, isStorableText } from './cursor.ts';
 import { DEFAULT_LIMIT, type CacheItem, type CachePage } from './model.ts';
 import { cacheEntry, cachePage, cacheTotals, deleteCacheEntry, forgetDoneJobs, type CacheRow } from './queries.ts';
 import type { Target } from '../queries.ts';
 import { bumpCatalogueVersion, type CatalogueAnnouncer } from '../../catalogue/version.ts';
 
-const VOICE = new RegExp(VOICE_PATTERN);
 
 export interface AudioAdminDeps {
   db: Db;
@@ -66,7 +65,7 @@ export function deleteTarget(slug: string, n: string, voice: string | undefined)
   if (!isStorableText(slug, 200)) throw badRequest('slug must be a book slug');
   if (!/^[1-9][0-9]{0,6}$/.test(n)) throw badRequest('n must be a chapter number (a whole number of at least 1)');
   if (voice === undefined || voice === '') throw badRequest('voice is required: the voice of the stored audio to delete');
-  if (!VOICE.test(voice)) throw badRequest('voice must be a voice id (see GET /api/voices)');
+  if (!NARRATION_VOICE.test(voice)) throw badRequest('voice must be a voice id (see GET /api/voices)');
   return { slug, chapter: Number(n), voice };
 }
 

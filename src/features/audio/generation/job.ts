@@ -1,4 +1,6 @@
-import { MIME_TYPES, narrateChunks, sentenceTimings, TtsError, wavHeader, wavSamples, WAV_HEADER_BYTES, type AudioFormat, type ChunkPlan, type SpeechCatalog } from '../../../integrations/tts/index.ts';
+import {
+  dialogueSpans, markOpenQuotes, MIME_TYPES, narrateChunks, sentenceTimings, TtsError, wavHeader, wavSamples, withDialogue, WAV_HEADER_BYTES, type AudioFormat, type ChunkPlan, type SpeechCatalog,
+} from '../../../integrations/tts/index.ts';
 import type { Mp3Backend } from '../../../integrations/tts/mp3.ts';
 import type { ObjectStore } from '../../../platform/objects/port.ts';
 import { AppError } from '../../../platform/http/errors.ts';
@@ -12,6 +14,7 @@ import { storedSentences } from '../timings/sentences.ts';
 import { settleOrphans } from './state.ts';
 import { bumpCatalogueVersion } from '../../catalogue/version.ts';
 import { resolveVoice } from '../voices/service.ts';
+import { resolveDialogueVoice } from '../voices/dialogue.ts';
 import { parseNarration } from '../narration.ts';
 import { narrationScript } from '../script.ts';
 import { fileLayout, type FileLayout, type MadeChunk } from './layout.ts';
@@ -88,16 +91,19 @@ async function* assemble(objects: ObjectStore, jobId: string, format: AudioForma
 
 async function generate(deps: AudioJobDeps, objects: ObjectStore, payload: AudioJobPayload, ctx: JobContext): Promise<AudioJobResult> {
   const target: Target = { slug: payload.slug, chapter: payload.chapter, voice: payload.voice };
-  const { voiceId } = parseNarration(payload.voice);
+  const { voiceId, dialogueVoiceId } = parseNarration(payload.voice);
   const { voice, engine, format } = await resolveVoice(deps.speech, voiceId);
-  const narration = await narrationScript(ctx.db, target, voice);
+  const dialogue = await resolveDialogueVoice(deps.speech, voice, dialogueVoiceId);
+  const narration = await narrationScript(ctx.db, target, voice, dialogue?.voice ?? null);
   if ('missing' in narration) throw new PermanentJobError(narration.missing);
   const { script } = narration;
+  if (dialogue) markOpenQuotes(script);
   // Pieces of an earlier attempt may end in the middle of an encoder run: start clean.
   if (ctx.attempt > 1) await removeParts(objects, ctx.jobId);
 
   const count = script.chunks.length;
   const made = new Map<number, MadeChunk>();
+  const partSeconds: (readonly number[] | null)[] = [];
   const planned = new Set<number>();
   const wish = async () => (await jumpRequest(ctx.db, ctx.jobId)) ?? payload.startAt ?? null;
   const plan: ChunkPlan = {
@@ -108,7 +114,8 @@ async function generate(deps: AudioJobDeps, objects: ObjectStore, payload: Audio
     },
   };
   let sampleRate = 0;
-  const engineWithRetries = withChunkRetries(engine, deps.chunkRetryDelaysMs);
+  const speaking = dialogue ? withDialogue(engine, { engine: dialogue.engine, voiceId: dialogue.voice.id }) : engine;
+  const engineWithRetries = withChunkRetries(speaking, deps.chunkRetryDelaysMs);
   // Leaving the loop early (a failed store, an abort) closes the generator, which stops the encoder.
   for await (const piece of narrateChunks(engineWithRetries, voice.id, script, plan, { signal: ctx.signal, mp3Backend: deps.mp3Backend })) {
     // Where the piece sits in its run: a stream from a sentence finds the sentence's bytes by it (stream/live.ts).
@@ -116,6 +123,7 @@ async function generate(deps: AudioJobDeps, objects: ObjectStore, payload: Audio
     await objects.put(partKey(ctx.jobId, piece.index, format), piece.bytes, { contentType: MIME_TYPES[format], metadata });
     sampleRate = piece.sampleRate;
     made.set(piece.index, { size: piece.bytes.length, seconds: piece.seconds, opensRun: piece.opensRun, runSeconds: piece.runSeconds });
+    partSeconds[piece.index] = piece.partSeconds;
     // Also the listeners' cue: the runner publishes progress on the cache channel job:<id>.
     ctx.progress((0.95 * made.size) / count, `part ${made.size}`);
   }
@@ -123,7 +131,9 @@ async function generate(deps: AudioJobDeps, objects: ObjectStore, payload: Audio
   const layout = fileLayout(Array.from({ length: count }, (_, i) => made.get(i)!), format);
   const key = audioKey(payload.slug, payload.chapter, payload.voice, format);
   const duration = Math.round(layout.duration * 1000) / 1000;
-  const sentences = storedSentences(script, sentenceTimings(script, layout.seconds, layout.starts), duration);
+  // With a dialogue voice a chunk's time is shared by what each voice's part really took.
+  const spans = dialogue ? dialogueSpans(script, partSeconds) : undefined;
+  const sentences = storedSentences(script, sentenceTimings(script, layout.seconds, layout.starts, spans), duration);
   // Streamed from the pieces, one at a time: an hour of WAV never sits in memory whole.
   await objects.put(key, assemble(objects, ctx.jobId, format, layout, sampleRate), {
     contentType: MIME_TYPES[format],

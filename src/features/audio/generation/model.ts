@@ -1,5 +1,5 @@
 import { t, type Static } from 'elysia';
-import { Chapter, JobStatus, Language, Slug, Voice } from '../model.ts';
+import { Chapter, DialogueVoice, JobStatus, Language, Slug, Voice } from '../model.ts';
 
 /** Requesting a chapter's audio and asking how its generation goes (docs/api.md "Audio"). */
 /**
@@ -7,7 +7,7 @@ import { Chapter, JobStatus, Language, Slug, Voice } from '../model.ts';
  * but counts nothing; the chapter is counted when its stream is first played (docs/api.md "Audio").
  */
 export const AudioRequestBody = t.Object({
-  slug: Slug, chapter: Chapter, voice: t.Optional(Voice), locale: t.Optional(Language),
+  slug: Slug, chapter: Chapter, voice: t.Optional(Voice), locale: t.Optional(Language), dialogue_voice: t.Optional(DialogueVoice),
   ahead: t.Optional(t.Boolean({ description: 'asked ahead of time: generate, count nothing (402 when the chapter could not be played today)' })),
 });
 

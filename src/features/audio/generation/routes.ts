@@ -14,7 +14,7 @@ export function generationRoutes(deps: AudioDeps, auth: AuthPlugin) {
   return new Elysia({ name: 'audio-generation' })
     .use(auth)
     .post('/api/audio', async ({ body, caller, status }) => {
-      const job = await requestAudio(deps, listenerOf(caller), caller.user?.id ?? null, body.slug, body.chapter, body.voice, body.locale ?? null, body.ahead ?? false);
+      const job = await requestAudio(deps, listenerOf(caller), caller.user?.id ?? null, body.slug, body.chapter, body.voice, body.locale ?? null, body.ahead ?? false, body.dialogue_voice ?? null);
       return status(202, job);
     }, {
       body: AudioRequestBody,
@@ -22,7 +22,7 @@ export function generationRoutes(deps: AudioDeps, auth: AuthPlugin) {
       response: { 202: JobResponse, ...errorAnswers(402, 404, 503) },
       detail: { tags, summary: 'Generate the audio of a chapter (or, with locale, of its stored translation): 202 {job_id, status}; the same chapter and voice share one job (402 past the free tier)' },
     })
-    .get('/api/audio/status/:slug/:n', ({ params, query }) => audioStatus(deps, params.slug, params.n, query.voice, query.locale ?? null), {
+    .get('/api/audio/status/:slug/:n', ({ params, query }) => audioStatus(deps, params.slug, params.n, query.voice, query.locale ?? null, query.dialogue_voice ?? null), {
       params: ChapterParams,
       query: VoiceQuery,
       response: { 200: StatusResponse, ...errorAnswers(503) },

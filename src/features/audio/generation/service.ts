@@ -1,4 +1,4 @@
-import { enqueueKind } from '../../../platform/queue/index.ts';
+import { enqueueKind, raisePriority } from '../../../platform/queue/index.ts';
 import { notFound } from '../../../platform/http/errors.ts';
 import type { Locale } from '../../../platform/i18n/locale.ts';
 import { countChapter, requireListen, type Listener } from '../limit.ts';
@@ -18,17 +18,25 @@ const asJob = (row: AudioJobRow): AudioJob => ({ job_id: row.id, status: row.sta
  * is stored, else a new one. The queue job is enqueued (and committed, which wakes this process's
  * runner at once) before its audio_jobs row is written; its dedupe key makes concurrent requests
  * share one queue job, and the row's id is the queue job's, so they share the row too.
+ * A chapter someone is about to hear (`priority` LISTENING_NOW) goes ahead of the ones queued for
+ * later (the next chapter, an export), and lifts its own job when it was queued for later.
  */
-export async function ensureJob(deps: AudioDeps, r: ResolvedChapter, requestedBy: string | null, startAt?: number): Promise<AudioJobRow> {
+export async function ensureJob(
+  deps: Pick<AudioDeps, 'db' | 'objects' | 'kind'>, r: Pick<ResolvedChapter, 'target' | 'key'>, requestedBy: string | null, startAt?: number, priority = QUEUED_FOR_LATER,
+): Promise<AudioJobRow> {
   await settleOrphans(deps.db, r.target);
   const active = await activeJob(deps.db, r.target);
-  if (active) return active;
+  if (active) {
+    if (priority > QUEUED_FOR_LATER) await raisePriority(deps.db, active.id, priority);
+    return active;
+  }
   const latest = await latestJob(deps.db, r.target);
   if (latest?.status === 'done' && (await deps.objects.head(r.key))) return latest;
   const payload: AudioJobPayload = { ...r.target, requestedBy, ...(startAt === undefined ? {} : { startAt }) };
   let row: AudioJobRow | undefined;
   for (let round = 0; round < SETTLE_ROUNDS; round++) {
-    const queued = await enqueueKind(deps.db, deps.kind, payload, { dedupeKey: `${r.target.slug}/${r.target.chapter}/${r.target.voice}` });
+    const queued = await enqueueKind(deps.db, deps.kind, payload, { dedupeKey: `${r.target.slug}/${r.target.chapter}/${r.target.voice}`, priority });
+    if (queued.priority < priority) await raisePriority(deps.db, queued.id, priority);
     await insertPending(deps.db, queued.id, r.target, requestedBy);
     row = (await jobById(deps.db, queued.id)) ?? (await activeJob(deps.db, r.target));
     if (!row) throw new Error(`audio job ${queued.id} has no row`);
@@ -40,6 +48,12 @@ export async function ensureJob(deps: AudioDeps, r: ResolvedChapter, requestedBy
   return row!;
 }
 
+/** Queue priorities of narration: what a listener waits for now, and what is made ahead of need. */
+export const LISTENING_NOW = 10;
+export const QUEUED_FOR_LATER = 0;
+/** Chapters an export narrates wait behind anything a listener may hear soon. */
+export const FOR_AN_EXPORT = -10;
+
 const SETTLE_ROUNDS = 40;
 const SETTLE_PAUSE_MS = 50;
 
@@ -49,19 +63,19 @@ const SETTLE_PAUSE_MS = 50;
  * stream's GET counts it if it is ever played.
  */
 export async function requestAudio(
-  deps: AudioDeps, who: Listener, userId: string | null, slug: string, chapter: number, voiceId?: string, locale: Locale | null = null, ahead = false,
+  deps: AudioDeps, who: Listener, userId: string | null, slug: string, chapter: number, voiceId?: string, locale: Locale | null = null, ahead = false, dialogueVoiceId: string | null = null,
 ): Promise<AudioJob> {
-  const r = await resolveChapter(deps, slug, chapter, voiceId, locale);
+  const r = await resolveChapter(deps, slug, chapter, voiceId, locale, dialogueVoiceId);
   const policy = await deps.policy.current();
   if (!ahead) await countChapter(deps.cache, policy, who, slug, chapter, deps.clock(), deps.log);
   else await requireListen(deps.cache, policy, who, slug, chapter, deps.clock(), deps.log);
-  const job = await ensureJob(deps, r, userId);
+  const job = await ensureJob(deps, r, userId, undefined, ahead ? QUEUED_FOR_LATER : LISTENING_NOW);
   if (!ahead) await markAsked(deps.db, job.id);
   return asJob(job);
 }
 
-export async function audioStatus(deps: AudioDeps, slug: string, chapter: number, voiceId?: string, locale: Locale | null = null): Promise<AudioStatus> {
-  const r = await resolveChapter(deps, slug, chapter, voiceId, locale);
+export async function audioStatus(deps: AudioDeps, slug: string, chapter: number, voiceId?: string, locale: Locale | null = null, dialogueVoiceId: string | null = null): Promise<AudioStatus> {
+  const r = await resolveChapter(deps, slug, chapter, voiceId, locale, dialogueVoiceId);
   await settleOrphans(deps.db, r.target);
   const row = await latestJob(deps.db, r.target);
   if (!row) throw notFound('No audio has been requested for this chapter and voice');

@@ -1,8 +1,17 @@
+import { phonemeInput } from '../../../integrations/tts/index.ts';
+
 /** One entry of a pronunciation list: a written form and how to say it. */
 export interface Pronunciation {
   word: string;
   say: string;
   case_sensitive: boolean;
+  /** eSpeak phoneme mnemonics, said instead of `say` by the engines that take them. */
+  phonemes?: string;
+}
+
+export interface PronouncerOptions {
+  /** The engine reads eSpeak phoneme mnemonics (integrations/tts takesPhonemes): entries with phonemes are said by them. */
+  phonemes?: boolean;
 }
 
 const WORD_CHAR = '[\\p{L}\\p{N}\\p{M}]';
@@ -12,19 +21,21 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * A function that puts each written form's respelling in place of the whole word, as the speech
- * engines should say it. Whole words only (letters, digits and marks of any script count as part of
- * a word, so "Lin" leaves "Linda" alone); the longest form wins where two overlap ("Wei Wuxian"
- * before "Wei"); a case-insensitive form matches any case. The text shown to readers is not changed.
+ * A function that puts each written form's respelling (or its phonemes, for an engine that takes
+ * them) in place of the whole word, as the speech engines should say it. Whole words only (letters,
+ * digits and marks of any script count as part of a word, so "Lin" leaves "Linda" alone); the
+ * longest form wins where two overlap ("Wei Wuxian" before "Wei"); a case-insensitive form matches
+ * any case. The text shown to readers is not changed.
  */
-export function pronouncer(entries: readonly Pronunciation[]): (text: string) => string {
+export function pronouncer(entries: readonly Pronunciation[], options: PronouncerOptions = {}): (text: string) => string {
   if (entries.length === 0) return (text) => text;
   const sorted = [...entries].sort((a, b) => b.word.length - a.word.length);
+  const saying = (entry: Pronunciation) => (options.phonemes && entry.phonemes ? phonemeInput(entry.phonemes) : entry.say);
   const exact = new Map<string, string>();
   const folded = new Map<string, string>();
   for (const entry of sorted) {
-    if (entry.case_sensitive) exact.set(entry.word, entry.say);
-    else if (!folded.has(entry.word.toLowerCase())) folded.set(entry.word.toLowerCase(), entry.say);
+    if (entry.case_sensitive) exact.set(entry.word, saying(entry));
+    else if (!folded.has(entry.word.toLowerCase())) folded.set(entry.word.toLowerCase(), saying(entry));
   }
   const alternatives = sorted.map((entry) => escapeRegExp(entry.word)).join('|');
   const pattern = new RegExp(`(?<!${WORD_CHAR})(?:${alternatives})(?!${WORD_CHAR})`, 'giu');
@@ -41,11 +52,12 @@ export function mergeLists(site: readonly Pronunciation[], book: readonly Pronun
   return [...merged.values()];
 }
 
-/** The written forms whose saying changed between two versions of a list (added, removed or changed). */
+/** The written forms whose saying changed between two versions of a list (added, removed, respelled or given other phonemes). */
 export function changedWords(before: readonly Pronunciation[], after: readonly Pronunciation[]): string[] {
   const key = (entry: Pronunciation) => `${entry.case_sensitive ? '=' : '~'}${entry.word}`;
-  const old = new Map(before.map((entry) => [key(entry), entry.say]));
-  const now = new Map(after.map((entry) => [key(entry), entry.say]));
+  const saying = (entry: Pronunciation) => JSON.stringify([entry.say, entry.phonemes ?? null]);
+  const old = new Map(before.map((entry) => [key(entry), saying(entry)]));
+  const now = new Map(after.map((entry) => [key(entry), saying(entry)]));
   const words = new Set<string>();
   for (const [k, say] of now) if (old.get(k) !== say) words.add(k.slice(1));
   for (const k of old.keys()) if (!now.has(k)) words.add(k.slice(1));

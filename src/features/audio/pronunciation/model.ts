@@ -4,12 +4,19 @@ import { VOICE_PATTERN } from '../../settings/model.ts';
 export const MAX_ENTRIES = 500;
 export const MAX_WORD = 64;
 export const MAX_SAY = 200;
+export const MAX_PHONEMES = 200;
 
 export const PronunciationEntry = t.Object(
   {
     word: t.String({ description: 'The written form, matched as a whole word' }),
     say: t.String({ description: 'How to say it: a respelling the speech engines read instead' }),
     case_sensitive: t.Boolean({ description: 'Match only this exact case (default false)' }),
+    phonemes: t.Optional(
+      t.String({
+        description: "eSpeak phoneme mnemonics (e.g. `S'u: tS'IN`, without the [[ ]]): eSpeak voices say these instead of `say`; other engines keep `say`. Present only when set",
+        maxLength: MAX_PHONEMES,
+      }),
+    ),
   },
   { title: 'PronunciationEntry' },
 );
@@ -24,6 +31,7 @@ export const PronunciationListBody = t.Object({
       word: t.Optional(t.String()),
       say: t.Optional(t.String()),
       case_sensitive: t.Optional(t.Boolean()),
+      phonemes: t.Optional(t.String()),
     }),
     { maxItems: MAX_ENTRIES, error: `entries must be a list of at most ${MAX_ENTRIES}` },
   ),

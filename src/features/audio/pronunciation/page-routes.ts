@@ -1,4 +1,5 @@
 import { Elysia, t } from 'elysia';
+import type { TypedEntry } from '../../../../views/pages/admin/audio/PronunciationEntryForm.tsx';
 import { PronunciationPage } from '../../../../views/pages/admin/audio/PronunciationPage.tsx';
 import type { Notice } from '../../../../views/pages/admin/shared/notice.ts';
 import type { AuthPlugin } from '../../../platform/http/auth.ts';
@@ -20,8 +21,18 @@ const Query = t.Object({
   dismissed: t.Optional(t.String({ maxLength: 64 })),
   add: t.Optional(t.String({ maxLength: 200 })),
 });
-// Read leniently: checked in the handler, after the admin guard.
-const ListForm = t.Object({ entries: t.Optional(t.String({ maxLength: 100_000 })) }, { additionalProperties: true });
+// Read leniently: checked in the handler, after the admin guard. The whole list as text (entries),
+// or one entry in fields (word, say, phonemes, exact) added to it.
+const ListForm = t.Object(
+  {
+    entries: t.Optional(t.String({ maxLength: 100_000 })),
+    word: t.Optional(t.String({ maxLength: 1000 })),
+    say: t.Optional(t.String({ maxLength: 1000 })),
+    phonemes: t.Optional(t.String({ maxLength: 1000 })),
+    exact: t.Optional(t.String({ maxLength: 10 })),
+  },
+  { additionalProperties: true },
+);
 const DismissForm = t.Object({ slug: t.Optional(t.String({ maxLength: 200 })), word: t.Optional(t.String({ maxLength: 200 })) }, { additionalProperties: true });
 const Slug = t.Object({ slug: t.String({ maxLength: 200 }) });
 
@@ -40,17 +51,20 @@ function noticeOf(ctx: PageContext, query: typeof Query.static): Notice | null {
 
 /** The admin pages of pronunciation lists (a book's and the site's), with the listeners' reports. */
 export function pronunciationPageRoutes(deps: PronunciationDeps, auth: AuthPlugin, env: PageEnvironment, aiConfigured: boolean) {
-  async function page(request: Request, slug: string | null, options: { text?: string; notice: Notice | null; status?: number; add?: string }) {
+  type PageOptions = { text?: string; notice: Notice | null; status?: number; add?: string; entry?: TypedEntry; entryInvalid?: keyof TypedEntry | null };
+  async function page(request: Request, slug: string | null, options: PageOptions) {
     const book = await bookOf(deps, slug);
     const ctx = pageContext(request, env);
     const [entries, reports] = await Promise.all([listOf(deps.db, slug), reportedWords(deps.db, slug)]);
     let text = options.text ?? listText(entries);
     const add = options.add?.trim();
     if (add && !entries.some((e) => e.word.toLowerCase() === add.toLowerCase())) text = `${text}${text ? '\n' : ''}${add} = `;
-    return htmlResponse(PronunciationPage({ ctx, book, text, count: entries.length, reports, notice: options.notice, suggest: aiConfigured && book !== null }), options.status ?? 200, PRIVATE);
+    const props = { ctx, book, text, count: entries.length, reports, notice: options.notice, suggest: aiConfigured && book !== null, entry: options.entry, entryInvalid: options.entryInvalid };
+    return htmlResponse(PronunciationPage(props), options.status ?? 200, PRIVATE);
   }
 
   async function save(request: Request, slug: string | null, form: typeof ListForm.static) {
+    if (form.entries === undefined && form.word !== undefined) return addOne(request, slug, form);
     await bookOf(deps, slug);
     const text = typeof form.entries === 'string' ? form.entries : '';
     let lines: number[] = [];
@@ -62,6 +76,22 @@ export function pronunciationPageRoutes(deps: PronunciationDeps, auth: AuthPlugi
     } catch (error) {
       if (!(error instanceof AppError) || error.status !== 400) throw error;
       return page(request, slug, { text, notice: { level: 'error', message: onLines(error.message, lines) }, status: 400 });
+    }
+  }
+
+  /** The one-entry form: the entry added at the end of the list; a refusal shows the fields as typed and why. */
+  async function addOne(request: Request, slug: string | null, form: typeof ListForm.static) {
+    await bookOf(deps, slug);
+    const typed: TypedEntry = { word: form.word ?? '', say: form.say ?? '', phonemes: form.phonemes ?? '', case_sensitive: form.exact !== undefined };
+    const current = await listOf(deps.db, slug);
+    try {
+      const saved = await savePronunciationList(deps, slug, { entries: [...current, typed] });
+      return see(`${pronunciationPagePath(slug)}?saved=${saved.entries.length}&outdated=${saved.outdated_audio}`);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status !== 400) throw error;
+      const field = /^entries\[\d+\]\.(word|say|phonemes)\b/.exec(error.message)?.[1] as keyof TypedEntry | undefined;
+      const message = error.message.replace(/^entries\[\d+\]\.?/, '').trim();
+      return page(request, slug, { notice: { level: 'error', message }, status: 400, entry: typed, entryInvalid: field ?? null });
     }
   }
 

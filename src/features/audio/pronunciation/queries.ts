@@ -4,27 +4,33 @@ import type { Pronunciation } from './apply.ts';
 
 type Executor = Db | Transaction<Database>;
 
+type Row = Omit<Pronunciation, 'phonemes'> & { phonemes: string | null };
+
+/** A stored entry as the lists carry it: `phonemes` only when it has them. */
+function entryOf({ word, say, case_sensitive, phonemes }: Row): Pronunciation {
+  return phonemes ? { word, say, case_sensitive, phonemes } : { word, say, case_sensitive };
+}
+
 /** A book's list (slug) or the site's (null), in the order it was saved. */
 export async function listOf(db: Executor, slug: string | null): Promise<Pronunciation[]> {
   const rows = await db
     .selectFrom('pronunciations')
-    .select(['word', 'say', 'case_sensitive'])
+    .select(['word', 'say', 'case_sensitive', 'phonemes'])
     .where((eb) => (slug === null ? eb('book_slug', 'is', null) : eb('book_slug', '=', slug)))
     .orderBy('position')
     .execute();
-  return rows;
+  return rows.map(entryOf);
 }
 
 /** The site's list and a book's, in one read (book_slug null = the site's). */
 export async function listsFor(db: Db, slug: string): Promise<{ site: Pronunciation[]; book: Pronunciation[] }> {
   const rows = await db
     .selectFrom('pronunciations')
-    .select(['book_slug', 'word', 'say', 'case_sensitive'])
+    .select(['book_slug', 'word', 'say', 'case_sensitive', 'phonemes'])
     .where((eb) => eb.or([eb('book_slug', '=', slug), eb('book_slug', 'is', null)]))
     .orderBy('position')
     .execute();
-  const strip = ({ word, say, case_sensitive }: Pronunciation) => ({ word, say, case_sensitive });
-  return { site: rows.filter((r) => r.book_slug === null).map(strip), book: rows.filter((r) => r.book_slug !== null).map(strip) };
+  return { site: rows.filter((r) => r.book_slug === null).map(entryOf), book: rows.filter((r) => r.book_slug !== null).map(entryOf) };
 }
 
 export async function replaceList(trx: Executor, slug: string | null, entries: readonly Pronunciation[]): Promise<void> {
@@ -32,7 +38,7 @@ export async function replaceList(trx: Executor, slug: string | null, entries: r
   if (entries.length === 0) return;
   await trx
     .insertInto('pronunciations')
-    .values(entries.map((entry, position) => ({ book_slug: slug, word: entry.word, say: entry.say, case_sensitive: entry.case_sensitive, position })))
+    .values(entries.map((entry, position) => ({ book_slug: slug, word: entry.word, say: entry.say, case_sensitive: entry.case_sensitive, phonemes: entry.phonemes ?? null, position })))
     .execute();
 }
 

@@ -1,10 +1,11 @@
+import { PHONEME_MNEMONICS } from '../../../integrations/tts/index.ts';
 import type { Cache } from '../../../platform/cache/port.ts';
 import type { Db } from '../../../platform/db/index.ts';
 import { badRequest, notFound } from '../../../platform/http/errors.ts';
 import type { ObjectStore } from '../../../platform/objects/port.ts';
 import { bumpCatalogueVersion } from '../../catalogue/version.ts';
-import { changedWords, mergeLists, pronouncer, type Pronunciation } from './apply.ts';
-import { MAX_SAY, MAX_WORD, type PronunciationListBody } from './model.ts';
+import { changedWords, mergeLists, pronouncer, type PronouncerOptions, type Pronunciation } from './apply.ts';
+import { MAX_PHONEMES, MAX_SAY, MAX_WORD, type PronunciationListBody } from './model.ts';
 import { bookExists, chaptersSaying, forgetNarrations, listOf, listsFor, replaceList } from './queries.ts';
 import { settleReports } from './reports.ts';
 
@@ -15,6 +16,17 @@ export interface PronunciationDeps {
 }
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** An entry's phonemes (trimmed; none when empty), or a 400 saying what is wrong with them. */
+function checkedPhonemes(raw: string | undefined, at: string): string | undefined {
+  const phonemes = (raw ?? '').trim();
+  if (phonemes === '') return undefined;
+  if (CONTROL.test(phonemes)) throw badRequest(`${at} must be on one line`);
+  if (/[[\]]/.test(phonemes)) throw badRequest(`${at}.phonemes must not hold [ or ]: write the mnemonics alone, the brackets are added when spoken`);
+  if (phonemes.length > MAX_PHONEMES) throw badRequest(`${at}.phonemes must be at most ${MAX_PHONEMES} characters`);
+  if (!PHONEME_MNEMONICS.test(phonemes)) throw badRequest(`${at}.phonemes must be eSpeak phoneme mnemonics: ASCII letters, digits, spaces and ' , : @ & ? ! _ - = | ^ * ; # / . < >`);
+  return phonemes;
+}
 
 /** The body of a PUT as a clean list, or a 400 naming the first entry that is wrong. */
 export function checkedList(body: PronunciationListBody): Pronunciation[] {
@@ -32,7 +44,8 @@ export function checkedList(body: PronunciationListBody): Pronunciation[] {
     const key = caseSensitive ? `=${word}` : `~${word.toLowerCase()}`;
     if (seen.has(key)) throw badRequest(`${at}.word "${word}" is listed twice`);
     seen.add(key);
-    return { word, say, case_sensitive: caseSensitive };
+    const phonemes = checkedPhonemes(raw.phonemes, at);
+    return phonemes === undefined ? { word, say, case_sensitive: caseSensitive } : { word, say, case_sensitive: caseSensitive, phonemes };
   });
 }
 
@@ -63,8 +76,11 @@ export async function savePronunciationList(deps: PronunciationDeps, slug: strin
   return { entries, ...result };
 }
 
-/** What the engines are given for a book's narration: each text with the site's and the book's respellings in place. */
-export async function narrationPronouncer(db: Db, slug: string): Promise<(text: string) => string> {
+/**
+ * What the engines are given for a book's narration: each text with the site's and the book's
+ * respellings in place, or their phonemes for an engine that takes them (options.phonemes).
+ */
+export async function narrationPronouncer(db: Db, slug: string, options: PronouncerOptions = {}): Promise<(text: string) => string> {
   const { site, book } = await listsFor(db, slug);
-  return pronouncer(mergeLists(site, book));
+  return pronouncer(mergeLists(site, book), options);
 }

@@ -3,15 +3,20 @@ import type { Pronunciation } from './apply.ts';
 import type { PronunciationListBody } from './model.ts';
 
 const EXACT = 'exact';
+/** A respelling, then optionally eSpeak phonemes in double brackets, as eSpeak itself writes them in a text. */
+const SAY_AND_PHONEMES = /^(.*?)\s*\[\[(.*)\]\]\s*$/s;
 
-/** The admin page's text: one entry a line, `word = how to say it`, `| exact` for this case only. */
+/**
+ * The admin page's text: one entry a line, `word = how to say it`, then `[[phonemes]]` when it has
+ * them, `| exact` for this case only.
+ */
 export function listText(entries: readonly Pronunciation[]): string {
-  return entries.map((e) => `${e.word} = ${e.say}${e.case_sensitive ? ` | ${EXACT}` : ''}`).join('\n');
+  return entries.map((e) => `${e.word} = ${e.say}${e.phonemes ? ` [[${e.phonemes}]]` : ''}${e.case_sensitive ? ` | ${EXACT}` : ''}`).join('\n');
 }
 
 /**
- * The page's text as a PUT body (service.ts checks the entries), or a 400 naming the line that is
- * not `word = say`. Empty lines and lines starting with # are skipped; errors about an entry name
+ * The page's text as a PUT body (service.ts checks the entries, phonemes included), or a 400 naming
+ * the line that is not `word = say`. Empty lines and lines starting with # are skipped; errors about an entry name
  * its line, as the admin sees it.
  */
 export function parseListText(text: string): { body: PronunciationListBody; lines: number[] } {
@@ -29,7 +34,9 @@ export function parseListText(text: string): { body: PronunciationListBody; line
       caseSensitive = true;
       say = say.slice(0, bar);
     }
-    entries.push({ word: line.slice(0, eq), say, case_sensitive: caseSensitive });
+    const withPhonemes = SAY_AND_PHONEMES.exec(say);
+    if (withPhonemes) entries.push({ word: line.slice(0, eq), say: withPhonemes[1]!, phonemes: withPhonemes[2]!, case_sensitive: caseSensitive });
+    else entries.push({ word: line.slice(0, eq), say, case_sensitive: caseSensitive });
     lines.push(i + 1);
   });
   return { body: { entries }, lines };

@@ -15,7 +15,7 @@ const audioBody = (what: string) => binaryBody('audio/mpeg', `${what} (audio/wav
 export function streamRoutes(deps: AudioDeps, auth: AuthPlugin) {
   return new Elysia({ name: 'audio-stream' })
     .use(auth)
-    .get('/api/presign/audio', async ({ query, caller }) => ({ url: await presignAudio(deps, listenerOf(caller), query.slug, query.chapter, query.voice, query.locale ?? null) }), {
+    .get('/api/presign/audio', async ({ query, caller }) => ({ url: await presignAudio(deps, listenerOf(caller), query.slug, query.chapter, query.voice, query.locale ?? null, query.dialogue_voice ?? null) }), {
       query: PresignQuery,
       response: { 200: UrlResponse, ...errorAnswers(402, 404, 503) },
       detail: { tags, summary: 'A presigned link (public object-store address) to the stored audio of a chapter; 404 when there is none' },
@@ -23,7 +23,7 @@ export function streamRoutes(deps: AudioDeps, auth: AuthPlugin) {
     // Also HEAD: Elysia 1.4 sends HEAD on a parameterised path to the GET handler (a .head() route
     // there is never reached); streamAudio() answers it by request.method, counting nothing.
     .get('/api/audio-stream/:slug/:n', ({ params, query, caller, request }) =>
-      streamAudio(deps, listenerOf(caller), caller.user?.id ?? null, request, { slug: params.slug, chapter: params.n, voice: query.voice, format: query.format, locale: query.locale ?? null, from: query.from }), {
+      streamAudio(deps, listenerOf(caller), caller.user?.id ?? null, request, { slug: params.slug, chapter: params.n, voice: query.voice, format: query.format, locale: query.locale ?? null, from: query.from, dialogueVoice: query.dialogue_voice ?? null }), {
       params: ChapterParams,
       query: StreamQuery,
       response: {

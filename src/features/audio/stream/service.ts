@@ -1,7 +1,7 @@
 import { MIME_TYPES, type AudioFormat } from '../../../integrations/tts/index.ts';
 import { notFound } from '../../../platform/http/errors.ts';
 import type { Locale } from '../../../platform/i18n/locale.ts';
-import { ensureJob } from '../generation/service.ts';
+import { ensureJob, LISTENING_NOW } from '../generation/service.ts';
 import { countChapter, requireListen, type Listener } from '../limit.ts';
 import { resolveChapter, type AudioDeps } from '../service.ts';
 import { checkFormat } from '../voices/service.ts';
@@ -16,8 +16,8 @@ import { baseHeaders, storedAudio } from './stored.ts';
 export const PRESIGN_SECONDS = 6 * 60 * 60;
 
 /** Only delivered audio counts: asking for a link to audio that does not exist is free (404). */
-export async function presignAudio(deps: AudioDeps, who: Listener, slug: string, chapter: number, voiceId?: string, locale: Locale | null = null): Promise<string> {
-  const r = await resolveChapter(deps, slug, chapter, voiceId, locale);
+export async function presignAudio(deps: AudioDeps, who: Listener, slug: string, chapter: number, voiceId?: string, locale: Locale | null = null, dialogueVoiceId: string | null = null): Promise<string> {
+  const r = await resolveChapter(deps, slug, chapter, voiceId, locale, dialogueVoiceId);
   if (!(await deps.objects.head(r.key))) throw notFound('Audio not found: it has not been generated yet');
   await countChapter(deps.cache, await deps.policy.current(), who, slug, chapter, deps.clock(), deps.log);
   return deps.objects.presignGet(r.key, PRESIGN_SECONDS);
@@ -32,9 +32,9 @@ export async function presignAudio(deps: AudioDeps, who: Listener, slug: string,
  */
 export async function streamAudio(
   deps: AudioDeps, who: Listener, userId: string | null, request: Request,
-  input: { slug: string; chapter: number; voice?: string; format?: AudioFormat; locale?: Locale | null; from?: number },
+  input: { slug: string; chapter: number; voice?: string; format?: AudioFormat; locale?: Locale | null; from?: number; dialogueVoice?: string | null },
 ): Promise<Response> {
-  const r = await resolveChapter(deps, input.slug, input.chapter, input.voice, input.locale ?? null);
+  const r = await resolveChapter(deps, input.slug, input.chapter, input.voice, input.locale ?? null, input.dialogueVoice ?? null);
   checkFormat(r, input.format);
   const seek = input.from === undefined ? null : await planSeek(deps, r, input.from);
   const fromHeader: Record<string, string> = seek ? { 'x-audio-from': String(seek.sentence) } : {};
@@ -53,7 +53,7 @@ export async function streamAudio(
   if (stored) return stored;
   const script = seek?.script ?? (await chapterScript(deps, r));
   // A new job starts at the sentence's chunk; one already running is asked to go there next.
-  const job = await ensureJob(deps, r, userId, seek?.chunk);
+  const job = await ensureJob(deps, r, userId, seek?.chunk, LISTENING_NOW);
   await markHeard(deps.db, job.id);
   if (seek && (job.status === 'pending' || job.status === 'generating') && !(await deps.objects.head(partKey(job.id, seek.chunk, r.format)))) {
     await requestJump(deps.db, job.id, seek.chunk);

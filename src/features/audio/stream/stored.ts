@@ -1,58 +1,14 @@
 import { MIME_TYPES, type AudioFormat } from '../../../integrations/tts/index.ts';
-import { parseRange } from '../../../platform/objects/routes.ts';
+import { objectResponse } from '../../../platform/objects/ranged-response.ts';
 import type { ObjectStore } from '../../../platform/objects/port.ts';
 
 export const baseHeaders = (format: AudioFormat) => ({ 'content-type': MIME_TYPES[format], 'x-content-type-options': 'nosniff' });
 
-/**
- * A chapter's stored audio as an HTTP answer: one object with its length, a single Range as 206,
- * an unsatisfiable one as 416 (GET), or the headers alone (HEAD); null when there is none.
- */
+/** A chapter's stored audio as an HTTP answer (platform/objects/ranged-response.ts); null when there is none. */
 export async function storedAudio(objects: ObjectStore, key: string, format: AudioFormat, request: Request): Promise<Response | null> {
   const info = await objects.head(key);
   if (!info) return null;
-  const headers: Record<string, string> = {
-    ...baseHeaders(format),
-    'accept-ranges': 'bytes',
-    'cache-control': 'private, max-age=300',
-    etag: `"${info.size.toString(16)}-${info.lastModified.getTime().toString(16)}"`,
-    'last-modified': info.lastModified.toUTCString(),
-    'x-audio-source': 'stored',
-  };
+  const headers: Record<string, string> = { ...baseHeaders(format), 'cache-control': 'private, max-age=300', 'x-audio-source': 'stored' };
   if (info.metadata.duration) headers['x-audio-duration'] = info.metadata.duration;
-  if (request.method === 'HEAD') return new Response(lengthOnly(info.size), { headers: { ...headers, 'content-length': String(info.size) } });
-  const header = request.headers.get('range');
-  const range = header ? parseRange(header, info.size) : null;
-  if (range === 'unsatisfiable') {
-    const body = JSON.stringify({ error: 'range_not_satisfiable', message: 'Range not satisfiable' });
-    return new Response(body, { status: 416, headers: { 'content-type': 'application/json', 'content-range': `bytes */${info.size}` } });
-  }
-  const object = await objects.get(key, range ?? undefined);
-  if (!object) return null;
-  if (!object.range) return new Response(object.body, { headers: { ...headers, 'content-length': String(object.size) } });
-  const { start, end } = object.range;
-  return new Response(object.body, {
-    status: 206,
-    headers: { ...headers, 'content-range': `bytes ${start}-${end}/${object.size}`, 'content-length': String(end - start + 1) },
-  });
-}
-
-const ZEROS = new Uint8Array(64 * 1024);
-
-/**
- * Elysia 1.4 answers HEAD on a route with path parameters through its GET handler and then sets
- * Content-Length to the number of body bytes it counts before dropping them (compose.mjs, HEAD
- * branch of the general handler). A body of the object's length made of views of one zero buffer
- * keeps HEAD's Content-Length true without reading the object from the store.
- */
-function lengthOnly(size: number): ReadableStream<Uint8Array> {
-  let left = size;
-  return new ReadableStream({
-    pull(controller) {
-      if (left <= 0) return controller.close();
-      const n = Math.min(left, ZEROS.length);
-      left -= n;
-      controller.enqueue(ZEROS.subarray(0, n));
-    },
-  });
+  return objectResponse(objects, key, request, headers, info);
 }

@@ -1,5 +1,5 @@
 import { t, type Static } from 'elysia';
-import { Language, Voice } from '../model.ts';
+import { DialogueVoice, Language, Voice } from '../model.ts';
 
 /** The sentence timings of a chapter's stored audio (docs/api.md "Audio", timings). */
 export const SentenceSchema = t.Object({
@@ -18,6 +18,7 @@ export const TimingsResponse = t.Object({
 export const TimingsQuery = t.Object({
   voice: t.Optional(Voice),
   locale: t.Optional(Language),
+  dialogue_voice: t.Optional(DialogueVoice),
   estimate: t.Optional(t.Union([t.Literal('1'), t.Literal('0')], { error: 'estimate must be 1 (estimated timings until the audio is stored) or 0' })),
 });
 

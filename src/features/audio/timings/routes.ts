@@ -17,7 +17,7 @@ export function timingRoutes(deps: AudioDeps, auth: AuthPlugin) {
   return new Elysia({ name: 'audio-timings' })
     .use(auth)
     .get('/api/audio/timings/:slug/:n', async ({ params, query, set }) => {
-      const timings = await audioTimings(deps, params.slug, params.n, query.voice, query.locale ?? null, query.estimate === '1');
+      const timings = await audioTimings(deps, params.slug, params.n, query.voice, query.locale ?? null, query.estimate === '1', query.dialogue_voice ?? null);
       // An estimate is replaced by the exact timings once the audio is stored: never kept.
       set.headers['cache-control'] = timings.estimated ? 'no-store' : CACHE_CONTROL;
       return timings;

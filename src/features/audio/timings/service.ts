@@ -13,8 +13,10 @@ import { estimatedTimings, speakingRate } from './estimate.ts';
  * gets timings estimated from its script and the voice's speaking rate (estimate.ts), numbered as
  * the stored ones will be, so a player can seek (a stream `from` a sentence) before it is stored.
  */
-export async function audioTimings(deps: AudioDeps, slug: string, chapter: number, voiceId: string | undefined, locale: Locale | null = null, estimate = false): Promise<Timings> {
-  const r = await resolveChapter(deps, slug, chapter, voiceId, locale);
+export async function audioTimings(
+  deps: AudioDeps, slug: string, chapter: number, voiceId: string | undefined, locale: Locale | null = null, estimate = false, dialogueVoiceId: string | null = null,
+): Promise<Timings> {
+  const r = await resolveChapter(deps, slug, chapter, voiceId, locale, dialogueVoiceId);
   const { target } = r;
   const stored = await storedTimings(deps.db, target);
   if (!stored && estimate) {

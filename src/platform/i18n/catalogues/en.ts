@@ -6,6 +6,7 @@ import { importReviewEn } from './import-review/en.ts';
 import { billingEn } from './billing/en.ts';
 import { policyEn } from './policy/en.ts';
 import { exportEn } from './export/en.ts';
+import { exportsEn } from './exports/en.ts';
 import { pipelineEn } from './pipeline/en.ts';
 import { layoutEn } from './layout/en.ts';
 import { readingEn } from './reading/en.ts';
@@ -682,6 +683,7 @@ export const en = {
   ...billingEn,
   ...policyEn,
   ...exportEn,
+  ...exportsEn,
   ...pipelineEn,
   ...layoutEn,
   ...readingEn,

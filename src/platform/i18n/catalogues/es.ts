@@ -7,6 +7,7 @@ import { importReviewEs } from './import-review/es.ts';
 import { billingEs } from './billing/es.ts';
 import { policyEs } from './policy/es.ts';
 import { exportEs } from './export/es.ts';
+import { exportsEs } from './exports/es.ts';
 import { pipelineEs } from './pipeline/es.ts';
 import { layoutEs } from './layout/es.ts';
 import { readingEs } from './reading/es.ts';
@@ -680,6 +681,7 @@ export const es: Catalogue = {
   ...billingEs,
   ...policyEs,
   ...exportEs,
+  ...exportsEs,
   ...pipelineEs,
   ...layoutEs,
   ...readingEs,

@@ -7,6 +7,7 @@ import { importReviewFr } from './import-review/fr.ts';
 import { billingFr } from './billing/fr.ts';
 import { policyFr } from './policy/fr.ts';
 import { exportFr } from './export/fr.ts';
+import { exportsFr } from './exports/fr.ts';
 import { pipelineFr } from './pipeline/fr.ts';
 import { layoutFr } from './layout/fr.ts';
 import { readingFr } from './reading/fr.ts';
@@ -680,6 +681,7 @@ export const fr: Catalogue = {
   ...billingFr,
   ...policyFr,
   ...exportFr,
+  ...exportsFr,
   ...pipelineFr,
   ...layoutFr,
   ...readingFr,

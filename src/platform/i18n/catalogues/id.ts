@@ -7,6 +7,7 @@ import { importReviewId } from './import-review/id.ts';
 import { billingId } from './billing/id.ts';
 import { policyId } from './policy/id.ts';
 import { exportId } from './export/id.ts';
+import { exportsId } from './exports/id.ts';
 import { pipelineId } from './pipeline/id.ts';
 import { layoutId } from './layout/id.ts';
 import { readingId } from './reading/id.ts';
@@ -680,6 +681,7 @@ export const id: Catalogue = {
   ...billingId,
   ...policyId,
   ...exportId,
+  ...exportsId,
   ...pipelineId,
   ...layoutId,
   ...readingId,

@@ -7,6 +7,7 @@ import { importReviewPt } from './import-review/pt.ts';
 import { billingPt } from './billing/pt.ts';
 import { policyPt } from './policy/pt.ts';
 import { exportPt } from './export/pt.ts';
+import { exportsPt } from './exports/pt.ts';
 import { pipelinePt } from './pipeline/pt.ts';
 import { layoutPt } from './layout/pt.ts';
 import { readingPt } from './reading/pt.ts';
@@ -680,6 +681,7 @@ export const pt: Catalogue = {
   ...billingPt,
   ...policyPt,
   ...exportPt,
+  ...exportsPt,
   ...pipelinePt,
   ...layoutPt,
   ...readingPt,

@@ -5,6 +5,7 @@ import { Layout } from '../../../layouts/Layout.tsx';
 import { NoticeLine } from '../shared/NoticeLine.tsx';
 import type { Notice } from '../shared/notice.ts';
 import { formatCreated } from '../shared/format.ts';
+import { PronunciationEntryForm, type TypedEntry } from './PronunciationEntryForm.tsx';
 
 export type PronunciationPageProps = {
   ctx: PageContext;
@@ -16,15 +17,18 @@ export type PronunciationPageProps = {
   notice: Notice | null;
   /** The AI tools are set up: offer respellings for the book's names. */
   suggest?: boolean;
+  /** The one-entry form as typed, after a refusal, and the field it was about. */
+  entry?: TypedEntry | null;
+  entryInvalid?: keyof TypedEntry | null;
 };
 
 /**
  * /admin/books/{slug}/pronunciations and /admin/pronunciations: how the narration says names, one
- * entry a line, and the words listeners reported said wrong (grouped per word), each with a way to
+ * entry a line (a respelling, then eSpeak phonemes in [[ ]] when given) or one entry in fields, and the words listeners reported said wrong (grouped per word), each with a way to
  * add it to the list or dismiss it. Plain forms (303 back here; a refused list answers 400 with the
  * text as typed).
  */
-export function PronunciationPage({ ctx, book, text, count, reports, notice, suggest = false }: PronunciationPageProps): JSX.Element {
+export function PronunciationPage({ ctx, book, text, count, reports, notice, suggest = false, entry = null, entryInvalid = null }: PronunciationPageProps): JSX.Element {
   const { t } = ctx;
   const action = pronunciationPagePath(book?.slug ?? null);
   const title = book ? t('pron.title', { book: book.title }) : t('pron.siteTitle');
@@ -41,11 +45,14 @@ export function PronunciationPage({ ctx, book, text, count, reports, notice, sug
           <label for="pronunciation-entries" safe>
             {t('pron.label', { count })}
           </label>
-          <textarea id="pronunciation-entries" name="entries" rows="12" spellcheck="false" aria-describedby="pronunciation-help" placeholder={t('pron.placeholder')} safe>
+          <textarea id="pronunciation-entries" name="entries" rows="12" spellcheck="false" aria-describedby="pronunciation-help pronunciation-phonemes-help" placeholder={t('pron.placeholder')} safe>
             {text}
           </textarea>
           <p id="pronunciation-help" class="field__hint" safe>
             {t('pron.help')}
+          </p>
+          <p id="pronunciation-phonemes-help" class="field__hint">
+            <strong safe>{t('pron.phonemes')}</strong>: <span safe>{t('pron.phonemesHelp')}</span>
           </p>
           <p class="field__hint" safe>
             {t('pron.outdatedHint')}
@@ -54,6 +61,7 @@ export function PronunciationPage({ ctx, book, text, count, reports, notice, sug
             {t('pron.save')}
           </button>
         </form>
+        <PronunciationEntryForm ctx={ctx} action={action} entry={entry} invalid={entryInvalid} />
         {book && suggest ? (
           <section class="pronunciation__suggest" aria-labelledby="pronunciation-suggest-title">
             <h2 id="pronunciation-suggest-title" safe>{t('pron.suggest.title')}</h2>
